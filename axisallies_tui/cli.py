@@ -1,0 +1,385 @@
+"""The `axisallies` command. Subcommands import only what they need, so the
+non-interactive ones (maps, rules, headless) never load Textual."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, Sequence
+
+from axisallies_tui import __version__
+
+EXIT_BAD_INPUT = 2
+
+
+def _out(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+
+
+def _ruleset_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--map", default="classic", help="board id (see `axisallies maps list`)")
+    parser.add_argument("--rules", default="", help="house rules to switch on: comma-separated ids")
+    parser.add_argument("--param", action="append", default=[], metavar="ID.NAME=VALUE",
+                        help="a house rule's parameter (repeatable)")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a base option of the edition (repeatable; see `axisallies rules options`)")
+    parser.add_argument("--low-luck", action="store_true", help="Low Luck dice: sure hits, one die for the rest")
+    parser.add_argument("--seed", help="dice seed (a number or word); the same seed rolls the same dice")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="axisallies",
+        description="Axis & Allies for the terminal, with every house rule as a toggle.",
+    )
+    parser.add_argument("--version", action="version", version=f"axisallies {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    new = sub.add_parser("new", help="start a new saved game")
+    new.add_argument("name", help="save name (letters, digits, - and _)")
+    _ruleset_arguments(new)
+    new.add_argument("--player", action="append", default=[], metavar="POWER=NAME", help="who plays a power")
+
+    load = sub.add_parser("load", help="open a saved game (shows its position)")
+    load.add_argument("name")
+    load.add_argument("--json", action="store_true", help="the whole position as JSON")
+
+    lst = sub.add_parser("list", help="list saved games")
+    lst.add_argument("--json", action="store_true")
+
+    export = sub.add_parser("export", help="write a saved game as one JSON file")
+    export.add_argument("name")
+    export.add_argument("-o", "--output", help="file to write (default: standard output)")
+
+    imp = sub.add_parser("import", help="make a saved game from an exported JSON file")
+    imp.add_argument("file")
+    imp.add_argument("--name", help="save name (default: the name stored in the file)")
+
+    maps = sub.add_parser("maps", help="list boards or export one")
+    maps_sub = maps.add_subparsers(dest="maps_command", metavar="list|export", required=True)
+    maps_list = maps_sub.add_parser("list", help="the boards installed")
+    maps_list.add_argument("--json", action="store_true")
+    maps_export = maps_sub.add_parser("export", help="a board's spaces, owners, neighbours and units")
+    maps_export.add_argument("board")
+    maps_export.add_argument("--json", action="store_true")
+
+    rules = sub.add_parser("rules", help="look up house rules and base options")
+    rules_sub = rules.add_subparsers(dest="rules_command", metavar="list|show|search|options", required=True)
+    rules_list = rules_sub.add_parser("list", help="every house-rule toggle")
+    rules_list.add_argument("--json", action="store_true")
+    rules_list.add_argument("--available", action="store_true", help="only those that can be switched on now")
+    rules_show = rules_sub.add_parser("show", help="a rule's help text")
+    rules_show.add_argument("id")
+    rules_show.add_argument("--json", action="store_true")
+    rules_search = rules_sub.add_parser("search", help="rules whose text has all these words")
+    rules_search.add_argument("words", nargs="+")
+    rules_search.add_argument("--json", action="store_true")
+    rules_opts = rules_sub.add_parser("options", help="the edition's base options")
+    rules_opts.add_argument("--map", default="classic")
+
+    head = sub.add_parser("headless", help="play without a screen: bots, or JSON lines on stdin")
+    _ruleset_arguments(head)
+    head.add_argument("--bot", choices=["random"], help="let a bot play every power")
+    head.add_argument("--rounds", type=int, default=1, help="with --bot: rounds to play (default 1)")
+    head.add_argument("--save", metavar="NAME", help="save the game under this name as it is played")
+    head.add_argument("--load", metavar="NAME", help="continue a saved game")
+    head.add_argument("--json", action="store_true", help="with --bot: print the summary as JSON")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    from axisallies_tui.engine.errors import DataError
+    from axisallies_tui.setup import SetupError
+
+    try:
+        if args.command is None:
+            parser.print_help()
+            return 0
+        return COMMANDS[args.command](args)
+    except (DataError, SetupError) as problem:
+        print(f"axisallies: {problem}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return 130
+
+
+# -- commands -------------------------------------------------------------------------
+
+
+def _ruleset(args: argparse.Namespace) -> Any:
+    from axisallies_tui import setup
+    from axisallies_tui.engine.rules import Ruleset
+
+    board = setup.board(args.map)
+    edition = setup.editions()[board.edition]
+    return Ruleset(
+        board=board.id,
+        options=setup.parse_options(edition, args.option),
+        house=setup.parse_rule_choices([r.strip() for r in args.rules.split(",")], args.param),
+        dice="low_luck" if args.low_luck else "standard",
+    )
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    from axisallies_tui.setup import SetupError
+    from axisallies_tui.store import SavedGame
+
+    players = {}
+    for item in args.player:
+        power, sep, name = item.partition("=")
+        if not sep:
+            raise SetupError(f"--player {item!r}: write POWER=NAME")
+        players[power] = name
+    game = SavedGame.create(args.name, _ruleset(args), seed=args.seed, players=players)
+    print(f"Created {game.name} ({game.path}).")
+    _print_position(game.rules, game.state)
+    print(f"Play it with: axisallies headless --load {game.name}")
+    return 0
+
+
+def cmd_load(args: argparse.Namespace) -> int:
+    from axisallies_tui.headless import state_json
+    from axisallies_tui.store import SavedGame
+
+    game = SavedGame.open(args.name)
+    if args.json:
+        _out({"name": game.name, "actions": game.seq, **state_json(game.rules, game.state)})
+    else:
+        print(f"{game.name}: {game.seq} actions played.")
+        _print_position(game.rules, game.state)
+        for event in game.feed()[-8:]:
+            print(f"  {event['text']}")
+    game.close()
+    return 0
+
+
+def _print_position(rules: Any, state: Any) -> None:
+    from axisallies_tui.headless import power_summary
+
+    if state.result:
+        print(f"Game over in round {state.result.round}: {state.result.winner} — {state.result.reason}.")
+    else:
+        phase = rules.edition.phase_names.get(state.phase, state.phase)
+        print(f"Round {state.round}, {rules.board.power(state.power).name}, {phase}.")
+    for power_id, info in power_summary(rules, state).items():
+        print(f"  {rules.board.power(power_id).name:<15} {info['ipcs']:>4} IPCs  income {info['income']:>3}")
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    from axisallies_tui import locations
+    from axisallies_tui.store import list_games
+
+    games = list_games()
+    if args.json:
+        _out(games)
+        return 0
+    if not games:
+        print(f"No saved games in {locations.games_dir()}.")
+    for game in games:
+        if "problem" in game:
+            print(f"{game['name']:<24} ({game['problem']})")
+        else:
+            state = f"won by {game['winner']}" if game.get("winner") else f"round {game['round']}, {game['power']}, {game['phase']}"
+            print(f"{game['name']:<24} {game['board']:<10} {state:<40} {game['last_played']}")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from axisallies_tui.store import SavedGame
+
+    game = SavedGame.open(args.name)
+    text = json.dumps(game.export(), indent=1, ensure_ascii=False)
+    game.close()
+    if args.output:
+        Path(args.output).write_text(text + "\n", encoding="utf-8")
+        print(f"Wrote {args.output}.")
+    else:
+        sys.stdout.write(text + "\n")
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from axisallies_tui.store import StoreError, import_game
+
+    try:
+        data = json.loads(Path(args.file).read_text(encoding="utf-8"))
+    except OSError as problem:
+        raise StoreError(args.file, "", f"cannot be read: {problem.strerror}") from None
+    except ValueError as problem:
+        raise StoreError(args.file, "", f"not JSON: {problem}") from None
+    name = args.name or (data.get("name") if isinstance(data, dict) else None) or Path(args.file).stem
+    game = import_game(data, name, args.file)
+    print(f"Imported {game.name}: {game.seq} actions, round {game.state.round}.")
+    game.close()
+    return 0
+
+
+def cmd_maps(args: argparse.Namespace) -> int:
+    from axisallies_tui import setup
+
+    if args.maps_command == "list":
+        boards = [setup.board(board_id) for board_id in setup.board_ids()]
+        if args.json:
+            _out([{"id": b.id, "name": b.name, "edition": b.edition, "spaces": len(b.spaces)} for b in boards])
+        else:
+            for b in boards:
+                print(f"{b.id:<12} {b.name} ({len(b.spaces)} spaces)")
+        return 0
+    board = setup.board(args.board)
+    data = board_json(board)
+    if args.json:
+        _out(data)
+    else:
+        for space in data["spaces"]:
+            owner = space["original_owner"] or ("neutral" if space["kind"] == "land" else "sea")
+            print(f"{space['name']:<32} {space['kind']:<4} {space['ipc']:>2}  {owner}")
+    return 0
+
+
+def board_json(board: Any) -> dict[str, Any]:
+    """The `maps export --json` contract (README, "Machine interfaces")."""
+    units: dict[str, dict[str, dict[str, int]]] = {}
+    for start in board.starting_units:
+        per_power = units.setdefault(start.space, {}).setdefault(start.power, {})
+        per_power[start.unit] = per_power.get(start.unit, 0) + start.count
+    return {
+        "id": board.id,
+        "name": board.name,
+        "edition": board.edition,
+        "powers": [
+            {"id": p.id, "name": p.name, "side": p.side, "capital": p.capital, "starting_ipcs": p.starting_ipcs}
+            for p in board.powers
+        ],
+        "spaces": [
+            {
+                "id": s.id,
+                "name": s.name,
+                "kind": s.kind,
+                "ipc": s.ipc,
+                "original_owner": s.original_owner,
+                "region": s.region,
+                "capital_of": s.capital_of,
+                "neutral": s.neutral,
+                "island": s.island,
+                "neighbours": list(s.neighbours),
+                "units": units.get(s.id, {}),
+            }
+            for s in board.spaces
+        ],
+        "canals": [{"id": c.id, "name": c.name, "seas": list(c.seas), "land": list(c.land)} for c in board.canals],
+    }
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    from axisallies_tui import setup
+    from axisallies_tui.houserules import load_implementations
+
+    if args.rules_command == "options":
+        edition = setup.editions()[setup.board(args.map).edition]
+        for option in edition.options:
+            print(f"{option.name} (default {json.dumps(option.default)})\n    {option.help}")
+        return 0
+    catalogue = setup.catalogue()
+    implemented = load_implementations()
+
+    def status(rule: Any) -> str:
+        return "available" if rule.available and rule.id in implemented else "planned"
+
+    def entry(rule: Any) -> dict[str, Any]:
+        return {
+            "id": rule.id, "title": rule.title, "group": rule.group,
+            "source": rule.document.file, "section": rule.section, "kind": rule.kind,
+            "editions": list(rule.editions), "status": status(rule),
+        }
+
+    if args.rules_command == "show":
+        rule = catalogue.by_id.get(args.id)
+        if rule is None:
+            close = catalogue.search([args.id.removeprefix("s00").split("-")[-1]])[:5]
+            hint = f" (did you mean: {', '.join(r.id for r in close)}?)" if close else ""
+            print(f"axisallies: no house rule {args.id!r}{hint}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        if args.json:
+            _out({**entry(rule), "help": rule.help, "requires": list(rule.requires),
+                  "conflicts": list(rule.conflicts),
+                  "params": [{"name": p.name, "default": p.default, "min": p.min, "max": p.max, "help": p.help}
+                             for p in rule.params]})
+            return 0
+        print(f"{rule.id}: {rule.title}  [{status(rule)}]")
+        print(f"From {rule.document.title} ({rule.document.file}), {rule.section}; for {', '.join(rule.editions)}.")
+        if rule.group:
+            print(f"One of the alternatives in group {rule.group!r}.")
+        if rule.requires:
+            print(f"Needs: {', '.join(rule.requires)}.")
+        if rule.conflicts:
+            print(f"Cannot be combined with: {', '.join(rule.conflicts)}.")
+        print()
+        print(rule.help)
+        for p in rule.params:
+            print(f"\n  parameter {p.name} (default {p.default}): {p.help}")
+        if status(rule) == "planned":
+            print("\nThis rule is planned: it cannot be switched on yet.")
+        return 0
+    rules = catalogue.rules if args.rules_command == "list" else catalogue.search(args.words)
+    if getattr(args, "available", False):
+        rules = tuple(r for r in rules if status(r) == "available")
+    if args.json:
+        _out([entry(r) for r in rules])
+        return 0
+    if not rules:
+        print("No house rule matches.")
+    for rule in rules:
+        print(f"{rule.id:<44} {status(rule):<9} {rule.title}")
+    return 0
+
+
+def cmd_headless(args: argparse.Namespace) -> int:
+    import os
+
+    from axisallies_tui import setup
+    from axisallies_tui.headless import Session, play_bot, serve
+    from axisallies_tui.store import SavedGame
+
+    if args.load:
+        saved = SavedGame.open(args.load)
+        session = Session(saved.rules, saved.state, saved.seed, saved=saved)
+    else:
+        seed = args.seed if args.seed is not None else str(int.from_bytes(os.urandom(6), "big"))
+        ruleset = _ruleset(args)
+        if args.save:
+            saved = SavedGame.create(args.save, ruleset, seed=seed)
+            session = Session(saved.rules, saved.state, saved.seed, saved=saved)
+        else:
+            session = Session.fresh(setup.make_rules(ruleset), seed)
+    if args.bot:
+        result = play_bot(session, args.rounds, args.seed if args.seed is not None else session.seed)
+        if args.json:
+            _out(result)
+        else:
+            winner = result["winner"] or "nobody yet"
+            print(f"{result['rounds_played']} rounds, {result['actions_applied']} actions; winner: {winner}.")
+            _print_position(session.rules, session.state)
+        return 0
+
+    def write(message: dict[str, Any]) -> None:
+        sys.stdout.write(json.dumps(message, ensure_ascii=False) + "\n")
+        sys.stdout.flush()
+
+    serve(session, sys.stdin, write)
+    return 0
+
+
+COMMANDS = {
+    "new": cmd_new,
+    "load": cmd_load,
+    "list": cmd_list,
+    "export": cmd_export,
+    "import": cmd_import,
+    "maps": cmd_maps,
+    "rules": cmd_rules,
+    "headless": cmd_headless,
+}

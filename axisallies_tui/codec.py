@@ -1,0 +1,91 @@
+"""The one cattrs converter: actions, events, states and rulesets to JSON and back.
+
+No hand-written to_dict/from_dict: attrs classes go through cattrs. Actions
+and events carry their kind under `"action"` / `"event"` so a JSON line says
+what it is.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from cattrs.errors import ClassValidationError
+from cattrs.preconf.json import make_converter
+
+from axisallies_tui.engine.actions import ACTIONS, Action
+from axisallies_tui.engine.events import Event
+from axisallies_tui.engine.model import Board, Edition
+from axisallies_tui.engine.rules import Ruleset
+from axisallies_tui.engine.state import GameState
+
+converter = make_converter()
+
+
+class CodecError(ValueError):
+    """JSON that does not describe a valid action, state or ruleset."""
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    return {"action": action.kind, **converter.unstructure(action)}
+
+
+def action_from_json(data: Any) -> Action:
+    if not isinstance(data, dict):
+        raise CodecError("an action is a JSON object with an \"action\" field")
+    kind = data.get("action")
+    cls = ACTIONS.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise CodecError(f"unknown action {kind!r} (known: {', '.join(sorted(ACTIONS))})")
+    fields = {k: v for k, v in data.items() if k != "action"}
+    try:
+        return converter.structure(fields, cls)
+    except (ClassValidationError, TypeError, ValueError, KeyError) as problem:
+        raise CodecError(f"action {kind!r}: {_explain(problem)}") from None
+
+
+def event_to_json(event: Event, board: Board, edition: Edition) -> dict[str, Any]:
+    return {"event": event.kind, **converter.unstructure(event), "text": event.text(board, edition)}
+
+
+def state_to_json(state: GameState) -> dict[str, Any]:
+    return converter.unstructure(state)
+
+
+def state_from_json(data: Any) -> GameState:
+    try:
+        return converter.structure(data, GameState)
+    except (ClassValidationError, TypeError, ValueError, KeyError) as problem:
+        raise CodecError(f"game state: {_explain(problem)}") from None
+
+
+def ruleset_to_json(ruleset: Ruleset) -> dict[str, Any]:
+    return converter.unstructure(ruleset)
+
+
+def ruleset_from_json(data: Any) -> Ruleset:
+    try:
+        return converter.structure(data, Ruleset)
+    except (ClassValidationError, TypeError, ValueError, KeyError) as problem:
+        raise CodecError(f"ruleset: {_explain(problem)}") from None
+
+
+def canonical(data: Any) -> str:
+    """Stable JSON text for hashing: sorted keys, no spaces."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _explain(problem: BaseException) -> str:
+    if isinstance(problem, ClassValidationError):
+        parts = []
+        for inner in problem.exceptions:
+            notes = getattr(inner, "__notes__", None) or [""]
+            field = notes[0].rpartition("@ attribute ")[2] or "?"
+            if isinstance(inner, KeyError):
+                parts.append(f"missing field {field!r}")
+            else:
+                parts.append(f"field {field!r}: {inner}")
+        return "; ".join(parts) or str(problem)
+    if isinstance(problem, KeyError):
+        return f"missing field {problem}"
+    return str(problem)

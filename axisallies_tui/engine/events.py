@@ -1,0 +1,294 @@
+"""What happened: events in the past tense, each with a sentence for the feed.
+
+Events carry ids only; `describe` turns them into words with the board's and
+the edition's names. The JSON form (headless, feed storage) is the attrs fields
+plus `"event": kind`.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from attrs import frozen
+
+from axisallies_tui.engine.model import Board, Edition
+
+
+class Event:
+    kind: ClassVar[str]
+
+    def text(self, board: Board, edition: Edition) -> str:
+        """The sentence for the feed (names ending in a full stop end it once)."""
+        sentence = self.describe(board, edition)
+        return sentence[:-1] if sentence.endswith("..") else sentence
+
+    def describe(self, board: Board, edition: Edition) -> str:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+
+def _power(board: Board, power_id: str | None) -> str:
+    if power_id is None:
+        return "nobody"
+    return board.power(power_id).name if power_id in board.power_by_id else power_id
+
+
+def _space(board: Board, space_id: str) -> str:
+    return board.space(space_id).name if space_id in board.space_by_id else space_id
+
+
+def _units(edition: Edition, unit: str, count: int) -> str:
+    name = edition.unit(unit).name if unit in edition.unit_by_id else unit
+    return f"{count} {name.lower()}" if count == 1 else f"{count} × {name.lower()}"
+
+
+@frozen
+class TurnStarted(Event):
+    kind: ClassVar[str] = "turn_started"
+    round: int
+    power: str
+
+    def describe(self, board: Board, edition: Edition) -> str:
+        return f"Round {self.round}: {_power(board, self.power)} to play."
+
+
+@frozen
+class PhaseStarted(Event):
+    kind: ClassVar[str] = "phase_started"
+    power: str
+    phase: str
+
+    def describe(self, board: Board, edition: Edition) -> str:
+        name = edition.phase_names.get(self.phase, self.phase)
+        return f"{_power(board, self.power)}: {name}."
+
+
+@frozen
+class PhaseSkipped(Event):
+    kind: ClassVar[str] = "phase_skipped"
+    power: str
+    phase: str
+    reason: str
+
+    def describe(self, board: Board, edition: Edition) -> str:
+        name = edition.phase_names.get(self.phase, self.phase)
+        return f"{_power(board, self.power)} skips {name.lower()}: {self.reason}."
+
+
+@frozen
+class DiceRolled(Event):
+    kind: ClassVar[str] = "dice_rolled"
+    power: str
+    purpose: str
+    values: tuple[int, ...]
+    hits: int | None = None
+    """Successes counted from these dice, where the roll has a success number."""
+
+    def describe(self, board: Board, edition: Edition) -> str:
+        faces = " ".join(f"[{v}]" for v in self.values) or "(no dice)"
+        tail = "" if self.hits is None else f" → {self.hits} hit{'s' if self.hits != 1 else ''}"
+        return f"{_power(board, self.power)} rolls for {self.purpose}: {faces}{tail}"
+
+
+@frozen
+class TurnOrderDrawn(Event):
+    kind: ClassVar[str] = "turn_order_drawn"
+    power: str
+    left_in_cup: tuple[str, ...]
+    reason: str
+
+    def describe(self, board: Board, edition: Edition) -> str:
+        return f"{_power(board, self.power)} is drawn to play next ({self.reason})."
+
+
+@frozen
+class ResearchBought(Event):
+    kind: ClassVar[str] = "research_bought"
+    power: str
+    dice: int
+    cost: int
+
+    def describe(self, board: Board, edition: Edition) -> str:
+        return f"{_power(board, self.power)} spends {self.cost} IPCs on {self.dice} research dice."
+
+
+@frozen
+class TechDeveloped(Event):
+    kind: ClassVar[str] = "tech_developed"
+    power: str
+    tech: str
+
+    def describe(self, board: Board, edition: Edition) -> str:
+        name = edition.tech_by_id[self.tech].name if self.tech in edition.tech_by_id else self.tech
+        return f"{_power(board, self.power)} develops {name}!"
+
+
+@frozen
+class UnitsPurchased(Event):
+    kind: ClassVar[str] = "units_purchased"
+    power: str
+    unit: str
+    count: int
+    cost: int
+    ipcs_left: int
+
+    def describe(self, board: Board, edition: Edition) -> str:
+        return (
+            f"{_power(board, self.power)} buys {_units(edition, self.unit, self.count)} "
+            f"for {self.cost} IPCs ({self.ipcs_left} left)."
+        )
+
+
+@frozen
+class PurchaseReturned(Event):
+    kind: ClassVar[str] = "purchase_returned"
+    power: str
+    unit: str
+    count: int
+    refund: int
+    ipcs_left: int
+
+    def describe(self, board: Board, edition: Edition) -> str:
+        return (
+            f"{_power(board, self.power)} returns {_units(edition, self.unit, self.count)}: "
+            f"{self.refund} IPCs back ({self.ipcs_left} in hand)."
+        )
+
+
+@frozen
+class UnitsPlaced(Event):
+    kind: ClassVar[str] = "units_placed"
+    power: str
+    unit: str
+    count: int
+    space: str
+    factory: str
+
+    def describe(self, board: Board, edition: Edition) -> str:
+        return f"{_power(board, self.power)} places {_units(edition, self.unit, self.count)} in {_space(board, self.space)}."
+
+
+@frozen
+class UnitsLost(Event):
+    kind: ClassVar[str] = "units_lost"
+    power: str
+    unit: str
+    count: int
+    reason: str
+
+    def describe(self, board: Board, edition: Edition) -> str:
+        return f"{_power(board, self.power)} loses {_units(edition, self.unit, self.count)}: {self.reason}."
+
+
+@frozen
+class IncomeCollected(Event):
+    kind: ClassVar[str] = "income_collected"
+    power: str
+    amount: int
+    ipcs: int
+    note: str = ""
+
+    def describe(self, board: Board, edition: Edition) -> str:
+        note = f" ({self.note})" if self.note else ""
+        return f"{_power(board, self.power)} collects {self.amount} IPCs{note}; now holds {self.ipcs}."
+
+
+@frozen
+class BonusPaid(Event):
+    kind: ClassVar[str] = "bonus_paid"
+    power: str
+    amount: int
+    reason: str
+    ipcs: int
+
+    def describe(self, board: Board, edition: Edition) -> str:
+        return f"{_power(board, self.power)} receives {self.amount} IPCs ({self.reason}); now holds {self.ipcs}."
+
+
+@frozen
+class TerritoryCaptured(Event):
+    kind: ClassVar[str] = "territory_captured"
+    space: str
+    by: str
+    previous: str | None
+    new_owner: str
+
+    def describe(self, board: Board, edition: Edition) -> str:
+        if self.new_owner != self.by:
+            return (
+                f"{_power(board, self.by)} liberates {_space(board, self.space)}: "
+                f"it returns to {_power(board, self.new_owner)}."
+            )
+        return f"{_power(board, self.by)} captures {_space(board, self.space)} from {_power(board, self.previous)}."
+
+
+@frozen
+class CapitalPlundered(Event):
+    kind: ClassVar[str] = "capital_plundered"
+    space: str
+    by: str
+    victim: str
+    amount: int
+
+    def describe(self, board: Board, edition: Edition) -> str:
+        return (
+            f"{_power(board, self.by)} takes {_space(board, self.space)}, the capital of "
+            f"{_power(board, self.victim)}, and seizes its {self.amount} IPCs."
+        )
+
+
+@frozen
+class UnitsChangedHands(Event):
+    kind: ClassVar[str] = "units_changed_hands"
+    space: str
+    unit: str
+    count: int
+    previous: str
+    new_owner: str
+
+    def describe(self, board: Board, edition: Edition) -> str:
+        return (
+            f"{_units(edition, self.unit, self.count)} in {_space(board, self.space)} "
+            f"pass from {_power(board, self.previous)} to {_power(board, self.new_owner)}."
+        )
+
+
+@frozen
+class RoundEnded(Event):
+    kind: ClassVar[str] = "round_ended"
+    round: int
+
+    def describe(self, board: Board, edition: Edition) -> str:
+        return f"End of round {self.round}."
+
+
+@frozen
+class GameWon(Event):
+    kind: ClassVar[str] = "game_won"
+    winner: str
+    reason: str
+
+    def describe(self, board: Board, edition: Edition) -> str:
+        if self.winner == "draw":
+            return f"The game is drawn: {self.reason}."
+        return f"The {self.winner.capitalize()} win: {self.reason}."
+
+
+@frozen
+class Conceded(Event):
+    kind: ClassVar[str] = "conceded"
+    power: str
+    side: str
+
+    def describe(self, board: Board, edition: Edition) -> str:
+        return f"{_power(board, self.power)} concedes for the {self.side.capitalize()}."
+
+
+@frozen
+class DecisionAnswered(Event):
+    kind: ClassVar[str] = "decision_answered"
+    power: str
+    decision: str
+    choice: str
+
+    def describe(self, board: Board, edition: Edition) -> str:
+        return f"{_power(board, self.power)} chooses {self.choice}."

@@ -1,0 +1,129 @@
+"""The engine's entry points: start a game, apply an action.
+
+`apply` validates an action against the rules and returns a `Step`: the new
+state, the events it caused, and the dice faces it consumed (which the store
+keeps, so a replay feeds them back as scripted dice).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from attrs import frozen
+
+# Importing these modules registers their handlers and automatic phases.
+from axisallies_tui.engine import economy as _economy  # noqa: F401
+from axisallies_tui.engine import turns as _turns  # noqa: F401
+from axisallies_tui.engine.actions import Action, Answer, Concede
+from axisallies_tui.engine.dice import DiceSource
+from axisallies_tui.engine.errors import IllegalAction
+from axisallies_tui.engine.events import Conceded, DecisionAnswered, Event
+from axisallies_tui.engine.rules import Rules
+from axisallies_tui.engine.state import GameState, PowerState, SpaceState, Unit
+from axisallies_tui.engine.turns import start_turn
+from axisallies_tui.engine.tx import HANDLERS, Tx, handles, require
+from axisallies_tui.engine.victory import ALLIES, AXIS, finish
+
+
+@frozen
+class Step:
+    state: GameState
+    events: tuple[Event, ...]
+    dice: tuple[int, ...]
+    """Every die face this step consumed, in order."""
+
+
+def setup_state(rules: Rules) -> GameState:
+    """The board's starting position, before the first turn begins."""
+    board = rules.board
+    spaces = []
+    uid = 1
+    by_space: dict[str, list[Unit]] = {}
+    for start in board.starting_units:
+        for _ in range(start.count):
+            by_space.setdefault(start.space, []).append(Unit(uid=uid, power=start.power, type=start.unit))
+            uid += 1
+    for space in board.spaces:
+        owner = space.original_owner if space.is_land else None
+        spaces.append(SpaceState(owner=owner, units=tuple(by_space.get(space.id, ()))))
+    powers = tuple(PowerState(id=p.id, ipcs=p.starting_ipcs) for p in board.powers)
+    return GameState(
+        round=1, power=board.powers[0].id, phase="", powers=powers, spaces=tuple(spaces), next_uid=uid
+    )
+
+
+def new_game(rules: Rules, dice: DiceSource, state: GameState | None = None) -> Step:
+    """Begin round 1 (or play on from `state`, a position with no turn under way)."""
+    start = state or setup_state(rules)
+    tx = Tx(rules, start, dice)
+    from axisallies_tui.engine.turns import next_power
+
+    first = next_power(tx)
+    start_turn(tx, first or rules.board.powers[0].id)
+    return Step(state=tx.state, events=tuple(tx.events), dice=tuple(tx.dice.used))
+
+
+def apply(rules: Rules, state: GameState, action: Action, dice: DiceSource) -> Step:
+    """Carry out `action` for the power to act. Raises IllegalAction (state unchanged)."""
+    if state.result is not None:
+        raise IllegalAction("the game is over")
+    if state.pending is not None and not isinstance(action, (Answer, Concede)):
+        power = rules.board.power(state.pending.power).name
+        raise IllegalAction(f"waiting for {power} to answer: {state.pending.prompt}")
+    handler = HANDLERS.get(type(action))
+    if handler is None:
+        raise IllegalAction(f"the engine does not know the action {type(action).__name__}")
+    tx = Tx(rules, state, dice)
+    handler(tx, action)
+    return Step(state=tx.state, events=tuple(tx.events), dice=tuple(tx.dice.used))
+
+
+# -- actions that belong to no phase -------------------------------------------------
+
+DecisionResolver = Callable[[Tx, str], None]
+DECISIONS: dict[str, DecisionResolver] = {}
+
+
+def resolves(kind: str) -> Callable[[DecisionResolver], DecisionResolver]:
+    """Register what happens when a pending decision of `kind` is answered."""
+
+    def register(fn: DecisionResolver) -> DecisionResolver:
+        DECISIONS[kind] = fn
+        return fn
+
+    return register
+
+
+@handles(Answer)
+def answer(tx: Tx, action: Answer) -> None:
+    pending = tx.state.pending
+    require(pending is not None, "there is no question to answer")
+    assert pending is not None
+    require(
+        not pending.options or action.choice in pending.options,
+        f"{action.choice!r} is not an answer to: {pending.prompt} (choose from {', '.join(pending.options)})",
+    )
+    tx.update(pending=None)
+    tx.emit(DecisionAnswered(power=pending.power, decision=pending.kind, choice=action.choice))
+    DECISIONS[pending.kind](tx, action.choice)
+
+
+@handles(Concede)
+def concede(tx: Tx, action: Concede) -> None:
+    power = tx.state.pending.power if tx.state.pending else tx.state.power
+    side = tx.board.side_of(power)
+    tx.emit(Conceded(power=power, side=side))
+    winner = ALLIES if side == AXIS else AXIS
+    finish(tx, winner, f"{tx.board.power(power).name} conceded for the {side.capitalize()}")
+
+
+@frozen
+class Game:
+    """A game in memory: the rules and the current state. Immutable."""
+
+    rules: Rules
+    state: GameState
+
+    def apply(self, action: Action, dice: DiceSource) -> tuple["Game", Step]:
+        step = apply(self.rules, self.state, action, dice)
+        return Game(self.rules, step.state), step

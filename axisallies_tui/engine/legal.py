@@ -1,0 +1,87 @@
+"""The actions the power to act may take now, as a finite list.
+
+This is what the random bot chooses from and what the headless `legal`
+query answers. Quantities are offered one unit (or one research die) at a
+time, so every list stays short; bigger purchases are the same action with a
+larger count. Concede is always legal but never listed.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterator
+
+from axisallies_tui.engine.actions import Action, Answer, EndPhase, Place, Purchase, Research
+from axisallies_tui.engine.economy import _may_not_buy_reason, complexes_committed, placement_problem, purchasable, unit_cost
+from axisallies_tui.engine.rules import Rules
+from axisallies_tui.engine.state import GameState
+from axisallies_tui.engine.tx import Tx
+
+Generator = Callable[[Rules, GameState], Iterator[Action]]
+GENERATORS: dict[str, list[Generator]] = {}
+
+
+def legal_in(phase: str) -> Callable[[Generator], Generator]:
+    """Register a generator of legal actions for `phase` (movement, combat add theirs)."""
+
+    def register(fn: Generator) -> Generator:
+        GENERATORS.setdefault(phase, []).append(fn)
+        return fn
+
+    return register
+
+
+def legal_actions(rules: Rules, state: GameState) -> list[Action]:
+    if state.result is not None:
+        return []
+    if state.pending is not None:
+        return [Answer(choice=option) for option in state.pending.options]
+    actions: list[Action] = []
+    for generator in GENERATORS.get(state.phase, ()):
+        actions.extend(generator(rules, state))
+    actions.append(EndPhase())
+    return actions
+
+
+@legal_in("research")
+def _research(rules: Rules, state: GameState) -> Iterator[Action]:
+    if state.turn.researched:
+        return
+    ps = next(p for p in state.powers if p.id == state.power)
+    affordable = ps.ipcs // rules.edition.research_die_cost
+    for dice in range(1, min(affordable, 6) + 1):
+        yield Research(dice=dice)
+
+
+@legal_in("purchase")
+def _purchase(rules: Rules, state: GameState) -> Iterator[Action]:
+    tx = Tx(rules, state, _NoDice())
+    if _may_not_buy_reason(tx, state.power):
+        return
+    ps = tx.power()
+    limit = rules.option("max_built_complexes")
+    for unit in rules.edition.unit_types:
+        if not purchasable(unit) or unit_cost(rules, state, ps, unit) > ps.ipcs:
+            continue
+        if unit.has("factory") and limit and complexes_committed(tx) >= limit:
+            continue
+        yield Purchase(unit=unit.id, count=1)
+
+
+@legal_in("place")
+def _place(rules: Rules, state: GameState) -> Iterator[Action]:
+    tx = Tx(rules, state, _NoDice())
+    for unit_id, _count in tx.power().unplaced:
+        unit = rules.edition.unit(unit_id)
+        for space in rules.board.spaces:
+            if unit.domain == "sea" and not space.is_sea:
+                continue
+            if unit.domain != "sea" and not space.is_land:
+                continue
+            problem, _factory = placement_problem(tx, unit, space.id, None)
+            if problem is None:
+                yield Place(unit=unit_id, space=space.id, count=1)
+
+
+class _NoDice:
+    def roll(self, count: int, purpose: str) -> tuple[int, ...]:
+        raise AssertionError("listing legal actions never rolls dice")

@@ -1,0 +1,237 @@
+"""Static game data: the board and the edition's unit types, as loaded from TOML.
+
+These never change during a game. The loaders build them (and validate them);
+the engine only reads them.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from attrs import field, frozen
+
+LAND = "land"
+SEA = "sea"
+AIR = "air"
+
+
+@frozen
+class Power:
+    id: str
+    name: str
+    short: str
+    """Two-letter tag shown beside units, so a power is never told by colour alone."""
+    side: str
+    capital: str
+    starting_ipcs: int
+    colour: str
+    aliases: tuple[str, ...] = ()
+
+
+@frozen
+class Region:
+    id: str
+    name: str
+
+
+@frozen
+class Space:
+    id: str
+    name: str
+    kind: str
+    """`land` or `sea`."""
+    region: str
+    neighbours: tuple[str, ...]
+    index: int
+    """Position in `Board.spaces` and in `GameState.spaces`."""
+    ipc: int = 0
+    original_owner: str | None = None
+    capital_of: str | None = None
+    original_factory: bool = False
+    neutral: bool = False
+    island: bool = False
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def is_land(self) -> bool:
+        return self.kind == LAND
+
+    @property
+    def is_sea(self) -> bool:
+        return self.kind == SEA
+
+
+@frozen
+class Canal:
+    id: str
+    name: str
+    seas: tuple[str, str]
+    land: tuple[str, ...]
+    """Every one of these must be held by the mover's side to pass."""
+
+
+@frozen
+class StartingUnits:
+    space: str
+    power: str
+    unit: str
+    count: int
+
+
+def _index(items: tuple[Any, ...]) -> Mapping[str, Any]:
+    return MappingProxyType({item.id: item for item in items})
+
+
+@frozen
+class Board:
+    id: str
+    name: str
+    edition: str
+    description: str
+    regions: tuple[Region, ...]
+    powers: tuple[Power, ...]
+    """In the edition's turn order."""
+    spaces: tuple[Space, ...]
+    canals: tuple[Canal, ...]
+    starting_units: tuple[StartingUnits, ...]
+    digest: str
+    """Hash of the file the board came from; saves refuse a board that changed."""
+    power_by_id: Mapping[str, Power] = field(init=False, eq=False, repr=False)
+    space_by_id: Mapping[str, Space] = field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "power_by_id", _index(self.powers))
+        object.__setattr__(self, "space_by_id", _index(self.spaces))
+
+    def space(self, space_id: str) -> Space:
+        return self.space_by_id[space_id]
+
+    def power(self, power_id: str) -> Power:
+        return self.power_by_id[power_id]
+
+    def side_of(self, power_id: str) -> str:
+        return self.power_by_id[power_id].side
+
+    def powers_of_side(self, side: str) -> tuple[str, ...]:
+        return tuple(p.id for p in self.powers if p.side == side)
+
+    def capital_space(self, power_id: str) -> Space:
+        return self.space_by_id[self.power_by_id[power_id].capital]
+
+
+@frozen
+class UnitType:
+    id: str
+    name: str
+    domain: str
+    """`land`, `sea` or `air`."""
+    cost: int
+    move: int
+    attack: int
+    defense: int
+    aliases: tuple[str, ...] = ()
+    transport_cost: int | None = None
+    """Transport places it takes; None means it cannot be carried."""
+    transport_capacity: int = 0
+    carrier_cost: int | None = None
+    carrier_capacity: int = 0
+    hit_points: int = 1
+    combatant: bool = True
+    """False for AA guns and complexes: never fire in rounds, never casualties (C-UNIT-2)."""
+    tags: frozenset[str] = frozenset()
+
+    def has(self, tag: str) -> bool:
+        return tag in self.tags
+
+
+@frozen
+class Tech:
+    id: str
+    name: str
+    help: str
+
+
+@frozen
+class OptionSpec:
+    """A tunable value: a base option of an edition or a house rule's parameter."""
+
+    name: str
+    default: Any
+    help: str = ""
+    min: int | None = None
+    max: int | None = None
+    choices: tuple[str, ...] = ()
+
+    def check(self, value: Any) -> str | None:
+        """Return why `value` is not acceptable, or None."""
+        if isinstance(self.default, bool):
+            return None if isinstance(value, bool) else "must be true or false"
+        if isinstance(self.default, int):
+            if isinstance(value, bool) or not isinstance(value, int):
+                return "must be a whole number"
+            if self.min is not None and value < self.min:
+                return f"must be at least {self.min}"
+            if self.max is not None and value > self.max:
+                return f"must be at most {self.max}"
+            return None
+        if self.choices and value not in self.choices:
+            return f"must be one of {', '.join(self.choices)}"
+        if not isinstance(value, type(self.default)):
+            return f"must be a {type(self.default).__name__}"
+        return None
+
+    def parse(self, text: str) -> Any:
+        """Turn command-line text into a value of the option's type."""
+        if isinstance(self.default, bool):
+            lowered = text.strip().lower()
+            if lowered in ("1", "true", "yes", "on"):
+                return True
+            if lowered in ("0", "false", "no", "off"):
+                return False
+            return text
+        if isinstance(self.default, int):
+            try:
+                return int(text)
+            except ValueError:
+                return text
+        return text
+
+
+@frozen
+class Edition:
+    id: str
+    name: str
+    sides: tuple[str, ...]
+    phases: tuple[str, ...]
+    phase_names: Mapping[str, str]
+    research_die_cost: int
+    research_success: int
+    tech_chart: tuple[str, ...]
+    industrial_technology_discount: int
+    techs: tuple[Tech, ...]
+    options: tuple[OptionSpec, ...]
+    unit_types: tuple[UnitType, ...]
+    unit_by_id: Mapping[str, UnitType] = field(init=False, eq=False, repr=False)
+    option_by_name: Mapping[str, OptionSpec] = field(init=False, eq=False, repr=False)
+    tech_by_id: Mapping[str, Tech] = field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "unit_by_id", _index(self.unit_types))
+        object.__setattr__(
+            self, "option_by_name", MappingProxyType({o.name: o for o in self.options})
+        )
+        object.__setattr__(self, "tech_by_id", _index(self.techs))
+
+    def unit(self, unit_id: str) -> UnitType:
+        return self.unit_by_id[unit_id]
+
+    def find_unit(self, text: str) -> UnitType | None:
+        """A unit type by id, name or alias, ignoring case and a plural 's'."""
+        wanted = text.strip().lower().replace("-", " ").replace("_", " ")
+        for candidate in (wanted, wanted.removesuffix("s")):
+            for unit in self.unit_types:
+                names = {unit.id.replace("_", " "), unit.name.lower(), *unit.aliases}
+                if candidate in names:
+                    return unit
+        return None

@@ -1,0 +1,104 @@
+"""The game state: frozen values only, so an old state is never changed.
+
+Containers are tuples (attrs' `frozen` is shallow, so a dict field would
+still mutate). Spaces and powers are stored in the board's order; the
+`queries` module reads them by id.
+"""
+
+from __future__ import annotations
+
+from attrs import evolve, frozen
+
+__all__ = [
+    "Decision",
+    "GameResult",
+    "GameState",
+    "PowerState",
+    "SpaceState",
+    "TurnRecord",
+    "Unit",
+    "evolve",
+]
+
+
+@frozen
+class Unit:
+    """One piece on the board. `uid` stays with it for the whole game."""
+
+    uid: int
+    power: str
+    type: str
+    moved: int = 0
+    """Movement points used this turn."""
+    damage: int = 0
+    """Hits taken and not yet repaired (for units with more than one hit point)."""
+    aboard: int | None = None
+    """uid of the transport or carrier this unit rides on, if any."""
+
+
+@frozen
+class SpaceState:
+    owner: str | None
+    """Controlling power of a land space; None for sea zones and unowned neutrals."""
+    units: tuple[Unit, ...] = ()
+
+
+@frozen
+class PowerState:
+    id: str
+    ipcs: int
+    techs: tuple[str, ...] = ()
+    """Weapons developments, in the order gained."""
+    unplaced: tuple[tuple[str, int], ...] = ()
+    """Units bought this turn and waiting for the place phase: (unit type, count)."""
+
+
+@frozen
+class TurnRecord:
+    """What happened earlier in the current power's turn; reset when a turn starts."""
+
+    phases: tuple[str, ...] = ()
+    """The phases of this turn, after house rules have added or removed some."""
+    researched: bool = False
+    captured: tuple[str, ...] = ()
+    """Spaces captured this turn (no landing there, no production there)."""
+    built: tuple[str, ...] = ()
+    """Spaces where a complex was placed this turn (it cannot produce yet)."""
+    placed: tuple[tuple[str, int], ...] = ()
+    """Units placed from each complex this turn: (complex space, count)."""
+
+
+@frozen
+class Decision:
+    """A question the engine waits on. Only `Answer` actions from `power` are legal."""
+
+    power: str
+    kind: str
+    prompt: str
+    options: tuple[str, ...]
+    default: str | None = None
+
+
+@frozen
+class GameResult:
+    winner: str
+    """A side id (`axis`, `allies`) or `draw`."""
+    reason: str
+    round: int
+
+
+@frozen
+class GameState:
+    round: int
+    power: str
+    phase: str
+    powers: tuple[PowerState, ...]
+    spaces: tuple[SpaceState, ...]
+    next_uid: int
+    turn: TurnRecord = TurnRecord()
+    done_this_round: tuple[str, ...] = ()
+    """Powers that have finished their turn in this round, in the order they played."""
+    complexes_built: int = 0
+    """Industrial complexes built in the whole game (the box holds only four extra)."""
+    pending: Decision | None = None
+    result: GameResult | None = None

@@ -1,0 +1,24 @@
+"""s000-axis-war-enthusiasm: in round 1, Germany and Japan get a bonus at the
+start of their turn and the same again with their income. A bonus is not
+income, so it never counts toward economic victory."""
+
+from __future__ import annotations
+
+from axisallies_tui.engine.hooks import HouseRule, implements
+
+REASON = "Axis war enthusiasm"
+
+
+@implements("s000-axis-war-enthusiasm")
+class AxisWarEnthusiasm(HouseRule):
+    def _bonus(self, state, power: str):  # type: ignore[no-untyped-def]
+        if state.round != 1:
+            return ()
+        amount = {"germany": self.params["germany_bonus"], "japan": self.params["japan_bonus"]}.get(power, 0)
+        return ((amount, REASON),) if amount else ()
+
+    def turn_start_bonus(self, rules, state, power):  # type: ignore[no-untyped-def]
+        return self._bonus(state, power)
+
+    def income_bonus(self, rules, state, power):  # type: ignore[no-untyped-def]
+        return self._bonus(state, power)

@@ -1,0 +1,96 @@
+"""Load `rules/<edition>.toml`: unit types, phases, developments, base options."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from axisallies_tui.engine.model import LAND, SEA, AIR, Edition, Tech, UnitType
+from axisallies_tui.loaders.common import Fields, Problems, option_specs, read_toml
+
+KNOWN_PHASES = {"research", "purchase", "combat_move", "conduct_combat", "noncombat_move", "place", "collect_income"}
+UNIT_KEYS = {
+    "name", "aliases", "domain", "cost", "move", "attack", "defense", "transport_cost",
+    "transport_capacity", "carrier_cost", "carrier_capacity", "hit_points", "combatant", "tags",
+}
+
+
+def load_edition(path: Path) -> Edition:
+    data = read_toml(path)
+    problems = Problems(path)
+    top = Fields(problems, "", data, {"edition", "phase_names", "techs", "options", "units"})
+    head = Fields(
+        problems,
+        "[edition]",
+        data.get("edition", {}),
+        {"id", "name", "sides", "phases", "research_die_cost", "research_success", "tech_chart", "industrial_technology_discount"},
+    )
+    phases = head.strings("phases", required=True)
+    for phase in phases:
+        if phase not in KNOWN_PHASES:
+            problems.add("[edition] phases", f"unknown phase {phase!r} (known: {', '.join(sorted(KNOWN_PHASES))})")
+    phase_names = top.get("phase_names", dict, {})
+    for phase in phases:
+        if not isinstance(phase_names.get(phase), str):
+            problems.add("[phase_names]", f"no display name for phase {phase!r}")
+
+    techs = []
+    for tech_id, body in top.get("techs", dict, {}).items():
+        fields = Fields(problems, f"[techs.{tech_id}]", body, {"name", "help"})
+        techs.append(Tech(id=tech_id, name=fields.text("name"), help=fields.text("help", "")))
+    chart = head.strings("tech_chart", ())
+    tech_ids = {t.id for t in techs}
+    for tech in chart:
+        if tech not in tech_ids:
+            problems.add("[edition] tech_chart", f"{tech!r} is not defined under [techs]")
+
+    units = []
+    seen_names: dict[str, str] = {}
+    for unit_id, body in top.get("units", dict, {}).items():
+        entry = f"[units.{unit_id}]"
+        f = Fields(problems, entry, body, UNIT_KEYS)
+        domain = f.text("domain")
+        if domain not in (LAND, SEA, AIR):
+            problems.add(entry, f"domain must be land, sea or air, not {domain!r}")
+        unit = UnitType(
+            id=unit_id,
+            name=f.text("name"),
+            domain=domain,
+            cost=f.number("cost"),
+            move=f.number("move"),
+            attack=f.number("attack"),
+            defense=f.number("defense"),
+            aliases=tuple(a.lower() for a in f.strings("aliases")),
+            transport_cost=f.get("transport_cost", int, None),
+            transport_capacity=f.number("transport_capacity", 0),
+            carrier_cost=f.get("carrier_cost", int, None),
+            carrier_capacity=f.number("carrier_capacity", 0),
+            hit_points=f.number("hit_points", 1, minimum=1),
+            combatant=f.flag("combatant", True),
+            tags=frozenset(f.strings("tags")),
+        )
+        for name in (unit.id.replace("_", " "), unit.name.lower(), *unit.aliases):
+            if name in seen_names and seen_names[name] != unit.id:
+                problems.add(entry, f"the name {name!r} is also used by {seen_names[name]}")
+            seen_names[name] = unit.id
+        units.append(unit)
+    if not units:
+        problems.add("[units]", "an edition needs at least one unit type")
+
+    edition = Edition(
+        id=head.text("id"),
+        name=head.text("name"),
+        sides=head.strings("sides", required=True),
+        phases=phases,
+        phase_names=dict(phase_names),
+        research_die_cost=head.number("research_die_cost", 5),
+        research_success=head.number("research_success", 6),
+        tech_chart=chart,
+        industrial_technology_discount=head.number("industrial_technology_discount", 0),
+        techs=tuple(techs),
+        options=option_specs(problems, "[options]", top.get("options", dict, {})),
+        unit_types=tuple(units),
+    )
+    if edition.id and path.stem != edition.id:
+        problems.add("[edition] id", f"{edition.id!r} must match the file name {path.stem!r}")
+    problems.raise_if_any()
+    return edition

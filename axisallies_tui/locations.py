@@ -1,0 +1,67 @@
+"""Where things live: the built-in maps/ and rules/, the user's data folder, saves.
+
+In a source checkout maps/ and rules/ sit at the repository root; an installed
+wheel carries them as `axisallies_tui/_data/`. Users may add boards and house
+rule files under their data folder (`maps/`, `rules/`, `rules/house/`).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+APP_NAME = "axisallies-tui"
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def builtin_root() -> Path:
+    """The folder holding the shipped `maps/` and `rules/`."""
+    packaged = _PACKAGE / "_data"
+    if (packaged / "maps").is_dir():
+        return packaged
+    return _PACKAGE.parent
+
+
+def user_data_dir() -> Path:
+    """The user's own folder: `$AXISALLIES_HOME`, or the platform's data directory."""
+    override = os.environ.get("AXISALLIES_HOME")
+    if override:
+        return Path(override).expanduser()
+    from platformdirs import user_data_path
+
+    return user_data_path(APP_NAME, appauthor=False)
+
+
+def games_dir() -> Path:
+    """Where saved games go: `$AXISALLIES_GAMES_DIR` (a group's shared folder) or
+    `<user data>/games`, private to the user."""
+    shared = os.environ.get("AXISALLIES_GAMES_DIR")
+    return Path(shared).expanduser() if shared else user_data_dir() / "games"
+
+
+def search_roots() -> list[Path]:
+    """Built-in data first, then the user's additions."""
+    return [builtin_root(), user_data_dir()]
+
+
+def board_files() -> dict[str, Path]:
+    found: dict[str, Path] = {}
+    for root in search_roots():
+        for path in sorted((root / "maps").glob("*.toml")):
+            found.setdefault(path.stem, path)
+    return found
+
+
+def edition_files() -> dict[str, Path]:
+    found: dict[str, Path] = {}
+    for root in search_roots():
+        for path in sorted((root / "rules").glob("*.toml")):
+            found.setdefault(path.stem, path)
+    return found
+
+
+def house_rule_files() -> list[Path]:
+    files: list[Path] = []
+    for root in search_roots():
+        files.extend(sorted((root / "rules" / "house").glob("*.toml")))
+    return files

@@ -1,0 +1,101 @@
+"""Loading the game's data and turning setup choices into `Rules`.
+
+Cached per process: the board and the catalogue are read once.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from axisallies_tui import locations
+from axisallies_tui.engine.errors import DataError
+from axisallies_tui.engine.hooks import ActiveRules
+from axisallies_tui.engine.model import Board, Edition
+from axisallies_tui.engine.rules import HouseRuleChoice, Rules, Ruleset
+from axisallies_tui.loaders.board import load_board
+from axisallies_tui.loaders.edition import load_edition
+from axisallies_tui.loaders.house import Catalogue, load_catalogue
+
+
+class SetupError(Exception):
+    """The players' choices cannot make a game; the message says why."""
+
+
+@lru_cache(maxsize=None)
+def editions() -> dict[str, Edition]:
+    return {edition_id: load_edition(path) for edition_id, path in locations.edition_files().items()}
+
+
+@lru_cache(maxsize=None)
+def board(board_id: str) -> Board:
+    files = locations.board_files()
+    if board_id not in files:
+        raise SetupError(f"no board called {board_id!r} (boards: {', '.join(sorted(files)) or 'none'})")
+    return load_board(files[board_id], editions())
+
+
+@lru_cache(maxsize=None)
+def catalogue() -> Catalogue:
+    return load_catalogue(locations.house_rule_files())
+
+
+def board_ids() -> list[str]:
+    return sorted(locations.board_files())
+
+
+def parse_rule_choices(ids: list[str], params: list[str]) -> tuple[HouseRuleChoice, ...]:
+    """From `--rules a,b` and `--param a.name=value` to choices; values typed by the
+    rule's parameter spec."""
+    cat = catalogue()
+    chosen: dict[str, dict[str, object]] = {rule_id: {} for rule_id in ids if rule_id}
+    for item in params:
+        key, sep, text = item.partition("=")
+        rule_id, dot, name = key.rpartition(".")
+        if not sep or not dot:
+            raise SetupError(f"--param {item!r}: write RULE_ID.PARAMETER=VALUE")
+        if rule_id not in chosen:
+            raise SetupError(f"--param {item!r}: {rule_id} is not among the rules switched on")
+        spec = cat.by_id.get(rule_id)
+        param = spec.param(name) if spec else None
+        chosen[rule_id][name] = param.parse(text) if param else text
+    return tuple(HouseRuleChoice(id=rule_id, params=tuple(sorted(p.items()))) for rule_id, p in chosen.items())
+
+
+def parse_options(edition: Edition, items: list[str]) -> tuple[tuple[str, object], ...]:
+    values: dict[str, object] = {}
+    for item in items:
+        name, sep, text = item.partition("=")
+        spec = edition.option_by_name.get(name)
+        if not sep or spec is None:
+            known = ", ".join(o.name for o in edition.options)
+            raise SetupError(f"--option {item!r}: write NAME=VALUE with NAME one of {known}")
+        values[name] = spec.parse(text)
+    return tuple(sorted(values.items()))
+
+
+def make_rules(ruleset: Ruleset) -> Rules:
+    """Check a ruleset completely and build the engine's Rules for it."""
+    from axisallies_tui.engine.dice import POLICIES
+    from axisallies_tui.houserules import activate, choice_problems
+
+    the_board = board(ruleset.board)
+    edition = editions().get(the_board.edition)
+    if edition is None:
+        raise SetupError(f"board {the_board.id} needs edition {the_board.edition!r}, which is not installed")
+    problems = []
+    for name, value in ruleset.options:
+        spec = edition.option_by_name.get(name)
+        if spec is None:
+            problems.append(f"there is no option {name!r}")
+        elif (why := spec.check(value)) is not None:
+            problems.append(f"option {name} {why}")
+    if ruleset.dice not in POLICIES:
+        problems.append(f"dice must be one of {', '.join(POLICIES)}, not {ruleset.dice!r}")
+    problems.extend(choice_problems(catalogue(), edition.id, ruleset.house))
+    if problems:
+        raise SetupError("; ".join(problems))
+    active: ActiveRules = activate(catalogue(), ruleset.house)
+    return Rules(the_board, edition, ruleset, active)
+
+
+__all__ = ["DataError", "SetupError", "board", "catalogue", "editions", "make_rules"]
