@@ -91,18 +91,21 @@ def pending_json(state: GameState) -> dict[str, Any] | None:
 
 
 def play_bot(session: Session, rounds: int, seed: int | str) -> dict[str, Any]:
-    """Let the random bot play every power until `rounds` rounds are complete or
-    someone wins; return the summary object of `axisallies headless --bot`."""
+    """Let the random bot play every power for `rounds` rounds from where the game
+    stands (a round under way counts as the first) or until someone wins; return
+    the summary object of `axisallies headless --bot`."""
     bot = RandomBot(seed)
-    while session.state.result is None and session.state.round <= rounds:
+    first = session.state.round
+    last = first + rounds - 1
+    while session.state.result is None and session.state.round <= last:
         session.apply(bot.choose(session.rules, session.state))
-    return summary(session, rounds)
+    return summary(session, first)
 
 
-def summary(session: Session, rounds: int) -> dict[str, Any]:
+def summary(session: Session, first_round: int) -> dict[str, Any]:
     state = session.state
     result = state.result
-    played = result.round if result else min(state.round - 1, rounds)
+    played = (result.round if result else state.round - 1) - first_round + 1
     return {
         "rounds_played": played,
         "winner": result.winner if result else None,

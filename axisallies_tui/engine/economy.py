@@ -93,7 +93,8 @@ def _unit_type(tx: Tx, unit_id: str) -> UnitType:
     return unit
 
 
-def _may_not_buy_reason(tx: Tx, power_id: str) -> str | None:
+def purchase_refusal(tx: Tx, power_id: str) -> str | None:
+    """Why `power_id` may not buy anything now, or None."""
     if capital_lost(tx.board, tx.state, power_id):
         capital = tx.board.capital_space(power_id).name
         return f"your capital {capital} is held by the enemy: no purchases until it is freed"
@@ -102,7 +103,7 @@ def _may_not_buy_reason(tx: Tx, power_id: str) -> str | None:
 
 @automatic("purchase")
 def enter_purchase(tx: Tx) -> bool:
-    reason = _may_not_buy_reason(tx, tx.state.power)
+    reason = purchase_refusal(tx, tx.state.power)
     if reason:
         tx.emit(PhaseSkipped(power=tx.state.power, phase="purchase", reason=reason))
         return True
@@ -121,7 +122,7 @@ def purchase(tx: Tx, action: Purchase) -> None:
     unit = _unit_type(tx, action.unit)
     require(action.count >= 1, "buy at least one unit")
     require(purchasable(unit), f"{unit.name} cannot be bought")
-    reason = _may_not_buy_reason(tx, tx.state.power)
+    reason = purchase_refusal(tx, tx.state.power)
     require(reason is None, reason or "")
     if unit.has("factory"):
         limit = tx.rules.option("max_built_complexes")

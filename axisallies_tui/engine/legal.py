@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Callable, Iterator
 
 from axisallies_tui.engine.actions import Action, Answer, EndPhase, Place, Purchase, Research
-from axisallies_tui.engine.economy import _may_not_buy_reason, complexes_committed, placement_problem, purchasable, unit_cost
+from axisallies_tui.engine.economy import purchase_refusal, complexes_committed, placement_problem, purchasable, unit_cost
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import GameState
 from axisallies_tui.engine.tx import Tx
@@ -55,7 +55,7 @@ def _research(rules: Rules, state: GameState) -> Iterator[Action]:
 @legal_in("purchase")
 def _purchase(rules: Rules, state: GameState) -> Iterator[Action]:
     tx = Tx(rules, state, _NoDice())
-    if _may_not_buy_reason(tx, state.power):
+    if purchase_refusal(tx, state.power):
         return
     ps = tx.power()
     limit = rules.option("max_built_complexes")

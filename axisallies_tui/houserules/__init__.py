@@ -39,16 +39,18 @@ def choice_problems(catalogue: Catalogue, edition: str, choices: tuple[HouseRule
             continue
         if not spec.available or choice.id not in implemented:
             problems.append(f"{choice.id} ({spec.title}) is planned and cannot be switched on yet")
-            continue
         if not spec.fits(edition):
             problems.append(
                 f"{choice.id} is written for {', '.join(spec.editions)}, not the {edition} board"
             )
         if spec.group:
-            rivals = sorted(other for other in chosen if other != choice.id and catalogue.by_id.get(other) is not None and catalogue.by_id[other].group == spec.group)
-            for rival in rivals:
-                if rival > choice.id:
-                    problems.append(f"{choice.id} and {rival} are alternatives (group {spec.group}): choose one")
+            for rival in sorted(chosen):
+                other = catalogue.by_id.get(rival)
+                if rival <= choice.id or other is None or other.group != spec.group:
+                    continue
+                if spec.bloc and other.bloc == spec.bloc:
+                    continue  # two parts of the same alternative
+                problems.append(f"{choice.id} and {rival} are alternatives (group {spec.group}): choose one")
         for other in spec.conflicts:
             if other in chosen and other > choice.id:
                 problems.append(f"{choice.id} conflicts with {other}: they cannot be on together")

@@ -18,7 +18,7 @@ KINDS = {
     "turn order", "economy", "setup",
 }
 RULE_KEYS = {
-    "id", "title", "kind", "section", "editions", "status", "group", "requires",
+    "id", "title", "kind", "section", "editions", "status", "group", "bloc", "requires",
     "requires_one_of", "conflicts", "engine", "help", "params",
 }
 
@@ -44,6 +44,8 @@ class HouseRuleSpec:
     help: str
     document: HouseDocument
     group: str | None = None
+    bloc: str | None = None
+    """Members of one group sharing a bloc are parts of one alternative, not rivals."""
     requires: tuple[str, ...] = ()
     requires_one_of: tuple[str, ...] = ()
     conflicts: tuple[str, ...] = ()
@@ -112,6 +114,7 @@ def load_house_file(path: Path) -> tuple[HouseDocument, list[HouseRuleSpec]]:
             help=f.text("help").strip(),
             document=document,
             group=f.get("group", str, None),
+            bloc=f.get("bloc", str, None),
             requires=f.strings("requires"),
             requires_one_of=f.strings("requires_one_of"),
             conflicts=f.strings("conflicts"),
@@ -127,6 +130,8 @@ def load_house_file(path: Path) -> tuple[HouseDocument, list[HouseRuleSpec]]:
                 problems.add(entry, f"unknown edition {edition!r} (known: {', '.join(sorted(EDITIONS))})")
         if document.seed and not spec.id.startswith(f"s{document.seed}-"):
             problems.add(entry, f"ids in this file start with 's{document.seed}-'")
+        if spec.bloc and not spec.group:
+            problems.add(entry, "'bloc' only makes sense with a 'group'")
         if not spec.help:
             problems.add(entry, "help text is empty")
         specs.append(spec)

@@ -165,3 +165,11 @@ def test_engine_imports_nothing_from_the_interface():
     )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_headless_continues_a_saved_game_for_more_rounds(capsys):
+    first = json.loads(run(capsys, "headless", "--bot", "random", "--rounds", "2", "--seed", "5",
+                           "--save", "campaign", "--json")[1])
+    assert first["save"] == "campaign" and first["round"] == 3
+    more = json.loads(run(capsys, "headless", "--load", "campaign", "--bot", "random", "--rounds", "2", "--json")[1])
+    assert more["rounds_played"] == 2 and more["round"] == 5

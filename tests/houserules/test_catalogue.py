@@ -70,3 +70,11 @@ def test_make_rules_reports_problems_in_words():
 
     with pytest.raises(setup.SetupError, match="planned"):
         setup.make_rules(Ruleset(board="classic", house=(HouseRuleChoice(id="s000-straits"),)))
+
+
+def test_parts_of_one_alternative_do_not_exclude_each_other():
+    """Catalogue 8.2: the two 004 paratrooper units are one member of the airborne group."""
+    together = check("s004-unit-paratrooper", "s004-unit-elite-paratrooper")
+    assert not any("alternatives" in p for p in together)
+    rivals = check("s004-unit-paratrooper", "s003-dev-special-forces")
+    assert any("alternatives (group airborne)" in p for p in rivals)
