@@ -14,6 +14,8 @@ from attrs import frozen
 
 class Action:
     kind: ClassVar[str]
+    undoable: ClassVar[bool] = False
+    """True for actions a player may take back within the phase (if no dice rolled)."""
 
 
 @frozen
@@ -36,6 +38,7 @@ class Purchase(Action):
     """Buy `count` units of type `unit`; they wait for the place phase."""
 
     kind: ClassVar[str] = "purchase"
+    undoable: ClassVar[bool] = True
     unit: str
     count: int = 1
 
@@ -55,10 +58,18 @@ class Place(Action):
     `factory` names the complex when several border that zone."""
 
     kind: ClassVar[str] = "place"
+    undoable: ClassVar[bool] = True
     unit: str
     space: str
     count: int = 1
     factory: str | None = None
+
+
+@frozen
+class Undo(Action):
+    """Take back the last undoable action of this phase."""
+
+    kind: ClassVar[str] = "undo"
 
 
 @frozen
@@ -77,7 +88,7 @@ class Concede(Action):
 
 
 ACTIONS: dict[str, type[Action]] = {
-    cls.kind: cls for cls in (EndPhase, Research, Purchase, ReturnPurchase, Place, Answer, Concede)
+    cls.kind: cls for cls in (EndPhase, Research, Purchase, ReturnPurchase, Place, Undo, Answer, Concede)
 }
 
 

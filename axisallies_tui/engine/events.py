@@ -292,3 +292,13 @@ class DecisionAnswered(Event):
 
     def describe(self, board: Board, edition: Edition) -> str:
         return f"{_power(board, self.power)} chooses {self.choice}."
+
+
+@frozen
+class ActionUndone(Event):
+    kind: ClassVar[str] = "action_undone"
+    power: str
+    action: str
+
+    def describe(self, board: Board, edition: Edition) -> str:
+        return f"{_power(board, self.power)} takes back the last {self.action.replace('_', ' ')}."

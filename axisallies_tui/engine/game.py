@@ -14,12 +14,12 @@ from attrs import frozen
 # Importing these modules registers their handlers and automatic phases.
 from axisallies_tui.engine import economy as _economy  # noqa: F401
 from axisallies_tui.engine import turns as _turns  # noqa: F401
-from axisallies_tui.engine.actions import Action, Answer, Concede
+from axisallies_tui.engine.actions import Action, Answer, Concede, Undo
 from axisallies_tui.engine.dice import DiceSource
 from axisallies_tui.engine.errors import IllegalAction
-from axisallies_tui.engine.events import Conceded, DecisionAnswered, Event
+from axisallies_tui.engine.events import ActionUndone, Conceded, DecisionAnswered, Event
 from axisallies_tui.engine.rules import Rules
-from axisallies_tui.engine.state import GameState, PowerState, SpaceState, Unit
+from axisallies_tui.engine.state import GameState, PowerState, SpaceState, UndoEntry, Unit
 from axisallies_tui.engine.turns import start_turn
 from axisallies_tui.engine.tx import HANDLERS, Tx, handles, require
 from axisallies_tui.engine.victory import ALLIES, AXIS, finish
@@ -75,7 +75,46 @@ def apply(rules: Rules, state: GameState, action: Action, dice: DiceSource) -> S
         raise IllegalAction(f"the engine does not know the action {type(action).__name__}")
     tx = Tx(rules, state, dice)
     handler(tx, action)
+    if not isinstance(action, Undo):
+        _remember_for_undo(tx, state, action)
     return Step(state=tx.state, events=tuple(tx.events), dice=tuple(tx.dice.used))
+
+
+def _remember_for_undo(tx: Tx, before: GameState, action: Action) -> None:
+    """Keep what an undoable action changed; anything else (a phase change, a
+    die rolled, a non-undoable action) closes the undo history."""
+    after = tx.state
+    same_turn = after.phase == before.phase and after.power == before.power and after.round == before.round
+    if not (action.undoable and same_turn and not tx.dice.used and after.pending is None):
+        if after.undo:
+            tx.update(undo=())
+        return
+    changed_spaces = tuple(
+        (index, old) for index, (old, new) in enumerate(zip(before.spaces, after.spaces)) if old is not new
+    )
+    entry = UndoEntry(
+        action=action.kind,
+        spaces=changed_spaces,
+        powers=before.powers,
+        turn=before.turn,
+        next_uid=before.next_uid,
+        complexes_built=before.complexes_built,
+    )
+    tx.update(undo=before.undo + (entry,))
+
+
+@handles(Undo)
+def undo(tx: Tx, action: Undo) -> None:
+    require(bool(tx.state.undo), "there is nothing to take back in this phase")
+    entry = tx.state.undo[-1]
+    spaces = list(tx.state.spaces)
+    for index, old in entry.spaces:
+        spaces[index] = old
+    tx.update(
+        spaces=tuple(spaces), powers=entry.powers, turn=entry.turn, next_uid=entry.next_uid,
+        complexes_built=entry.complexes_built, undo=tx.state.undo[:-1],
+    )
+    tx.emit(ActionUndone(power=tx.state.power, action=entry.action))
 
 
 # -- actions that belong to no phase -------------------------------------------------

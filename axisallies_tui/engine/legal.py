@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterator
 
-from axisallies_tui.engine.actions import Action, Answer, EndPhase, Place, Purchase, Research
+from axisallies_tui.engine.actions import Action, Answer, EndPhase, Place, Purchase, Research, Undo
 from axisallies_tui.engine.economy import purchase_refusal, complexes_committed, placement_problem, purchasable, unit_cost
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import GameState
@@ -38,6 +38,8 @@ def legal_actions(rules: Rules, state: GameState) -> list[Action]:
     actions: list[Action] = []
     for generator in GENERATORS.get(state.phase, ()):
         actions.extend(generator(rules, state))
+    if state.undo:
+        actions.append(Undo())
     actions.append(EndPhase())
     return actions
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from attrs import evolve, frozen
 
 __all__ = [
+    "UndoEntry",
     "Decision",
     "GameResult",
     "GameState",
@@ -80,6 +81,20 @@ class Decision:
 
 
 @frozen
+class UndoEntry:
+    """What one undoable action changed, so `Undo` can put it back: the previous
+    values of the spaces and powers it touched, and of the small fields."""
+
+    action: str
+    """The action's kind, for the feed ("undid purchase")."""
+    spaces: tuple[tuple[int, SpaceState], ...]
+    powers: tuple[PowerState, ...]
+    turn: TurnRecord
+    next_uid: int
+    complexes_built: int
+
+
+@frozen
 class GameResult:
     winner: str
     """A side id (`axis`, `allies`) or `draw`."""
@@ -102,3 +117,6 @@ class GameState:
     """Industrial complexes built in the whole game (the box holds only four extra)."""
     pending: Decision | None = None
     result: GameResult | None = None
+    undo: tuple[UndoEntry, ...] = ()
+    """Undoable actions taken in the current phase, newest last. Cleared when the
+    phase ends or dice are rolled: dice never get taken back."""

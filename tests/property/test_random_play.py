@@ -18,7 +18,8 @@ def unit_census(state):
     return Counter((u.power, u.type) for space in state.spaces for u in space.units)
 
 
-def check_step(rules, before, step):
+def check_step(rules, before, step, history):
+    """`history` holds the states before each undoable action of this phase."""
     after = step.state
     # IPCs never negative
     assert all(p.ipcs >= 0 for p in after.powers)
@@ -36,9 +37,18 @@ def check_step(rules, before, step):
         if event.kind == "units_changed_hands":
             placed[(event.new_owner, event.unit)] += event.count
             placed[(event.previous, event.unit)] -= event.count
-    expected = unit_census(before)
-    expected.update(placed)
-    assert +expected == +unit_census(after)
+    if any(event.kind == "action_undone" for event in step.events):
+        # an undo puts the units back exactly as they were before the undone action
+        assert unit_census(history.pop()) == unit_census(after)
+    else:
+        expected = unit_census(before)
+        expected.update(placed)
+        assert +expected == +unit_census(after)
+        if len(after.undo) > len(before.undo):
+            history.append(before)
+    if not after.undo:
+        history.clear()
+    assert len(history) == len(after.undo)
     # uids stay unique
     uids = [u.uid for space in after.spaces for u in space.units]
     assert len(uids) == len(set(uids))
@@ -49,10 +59,11 @@ def test_random_play_keeps_the_books(seed, house):
     rules = HOUSE if house else RULES
     state = new_game(rules, SeededDice(seed, 0)).state
     bot = RandomBot(seed)
+    history = []
     for number in range(1, 400):
         if state.result is not None:
             break
         step = apply(rules, state, bot.choose(rules, state), SeededDice(seed, number))
-        check_step(rules, state, step)
+        check_step(rules, state, step, history)
         state = step.state
     assert state_from_json(state_to_json(state)) == state

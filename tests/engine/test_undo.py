@@ -1,0 +1,42 @@
+"""Undo within a phase: only what rolled no dice, never across phases."""
+
+import pytest
+
+from axisallies_tui.engine.actions import EndPhase, Place, Purchase, Research, Undo
+from axisallies_tui.engine.errors import IllegalAction
+from tests.helpers import act, at, count, make_rules, money, start
+
+
+def test_purchases_and_placements_are_taken_back_in_reverse_order():
+    rules = make_rules()
+    state = at(rules, start(rules), "germany", "purchase")
+    first = act(rules, state, Purchase(unit="armour", count=2)).state
+    second = act(rules, first, Purchase(unit="infantry", count=1)).state
+    back = act(rules, second, Undo())
+    assert back.state.powers == first.powers
+    assert [e.kind for e in back.events] == ["action_undone"]
+    again = act(rules, back.state, Undo()).state
+    assert money(rules, again, "germany") == 32 and again.undo == ()
+    with pytest.raises(IllegalAction, match="nothing to take back"):
+        act(rules, again, Undo())
+
+
+def test_a_placement_undone_removes_the_unit_and_restores_the_limit():
+    rules = make_rules()
+    state = at(rules, act(rules, at(rules, start(rules), "uk", "purchase"), Purchase(unit="infantry")).state, "uk", "place")
+    placed = act(rules, state, Place(unit="infantry", space="united_kingdom")).state
+    undone = act(rules, placed, Undo()).state
+    assert count(rules, undone, "united_kingdom", "uk", "infantry") == count(rules, state, "united_kingdom", "uk", "infantry")
+    assert undone.powers == state.powers and undone.turn == state.turn and undone.next_uid == state.next_uid
+
+
+def test_dice_and_phase_changes_close_the_history():
+    rules = make_rules()
+    state = at(rules, start(rules), "germany", "research")
+    rolled = act(rules, state, Research(dice=1), dice=[3]).state
+    with pytest.raises(IllegalAction):
+        act(rules, rolled, Undo())
+    bought = act(rules, act(rules, rolled, EndPhase()).state, Purchase(unit="infantry")).state
+    assert len(bought.undo) == 1
+    moved_on = act(rules, bought, EndPhase()).state
+    assert moved_on.undo == ()
