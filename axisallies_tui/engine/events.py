@@ -174,6 +174,8 @@ class UnitsLost(Event):
     unit: str
     count: int
     reason: str
+    space: str | None = None
+    """Where on the board they were; None for bought units never placed."""
 
     def describe(self, board: Board, edition: Edition) -> str:
         return f"{_power(board, self.power)} loses {_units(edition, self.unit, self.count)}: {self.reason}."

@@ -13,6 +13,7 @@ from attrs import frozen
 
 # Importing these modules registers their handlers and automatic phases.
 from axisallies_tui.engine import economy as _economy  # noqa: F401
+from axisallies_tui.engine import movement as _movement  # noqa: F401
 from axisallies_tui.engine import turns as _turns  # noqa: F401
 from axisallies_tui.engine.actions import Action, Answer, Concede, Undo
 from axisallies_tui.engine.dice import DiceSource

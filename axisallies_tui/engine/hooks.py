@@ -7,6 +7,8 @@ a hook takes part. A rule is one subclass of `HouseRule`, registered with
 
 Hook families (design.md, section 3):
 
+- movement: `may_enter`, `may_overfly_neutral`, `movement_allowance`,
+  `transport_capacity`, `move_costs`
 - turn order: `choose_next_power`
 - procedure: `turn_phases`
 - economy: `turn_start_bonus`, `income_bonus`, `adjust_income`, `unit_cost`
@@ -26,6 +28,11 @@ if TYPE_CHECKING:
     from axisallies_tui.engine.state import GameState
 
 HOOKS = (
+    "may_enter",
+    "may_overfly_neutral",
+    "movement_allowance",
+    "transport_capacity",
+    "move_costs",
     "choose_next_power",
     "turn_phases",
     "turn_start_bonus",
@@ -47,6 +54,32 @@ class HouseRule:
 
     def __init__(self, params: Mapping[str, Any]) -> None:
         self.params = dict(params)
+
+    def may_enter(
+        self, rules: "Rules", state: "GameState", power: str, units: tuple[str, ...], frm: str, to: str
+    ) -> str | None:
+        """Movement. Why units of these types may not go from `frm` into `to`
+        (a sentence for the player), or None to allow it."""
+        return None
+
+    def may_overfly_neutral(self, rules: "Rules", state: "GameState", power: str, space: str) -> bool:
+        """Movement. True lets `power`'s aircraft cross the still-neutral `space`."""
+        return False
+
+    def movement_allowance(self, rules: "Rules", state: "GameState", power: str, unit: str, value: int) -> int:
+        """Numbers. Spaces a unit of type `unit` may enter in a turn."""
+        return value
+
+    def transport_capacity(self, rules: "Rules", state: "GameState", power: str, unit: str, value: int) -> int:
+        """Numbers. Transport places a unit of type `unit` offers."""
+        return value
+
+    def move_costs(
+        self, rules: "Rules", state: "GameState", power: str, units: tuple[str, ...], path: tuple[str, ...]
+    ) -> Sequence[tuple[int, str, str]]:
+        """Economy. Fees for a move along `path` (spaces entered): (IPCs, reason,
+        mark kept for the rest of the turn or "")."""
+        return ()
 
     def choose_next_power(
         self, rules: "Rules", state: "GameState", dice: "DiceSource"

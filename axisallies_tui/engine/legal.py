@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Callable, Iterator
 
 from axisallies_tui.engine.actions import Action, Answer, EndPhase, Place, Purchase, Research, Undo
+from axisallies_tui.engine.errors import IllegalAction
 from axisallies_tui.engine.economy import purchase_refusal, complexes_committed, placement_problem, purchasable, unit_cost
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import GameState
@@ -30,7 +31,8 @@ def legal_in(phase: str) -> Callable[[Generator], Generator]:
     return register
 
 
-def legal_actions(rules: Rules, state: GameState) -> list[Action]:
+def candidates(rules: Rules, state: GameState) -> list[Action]:
+    """Actions worth trying now: every legal one, and perhaps some the engine refuses."""
     if state.result is not None:
         return []
     if state.pending is not None:
@@ -42,6 +44,25 @@ def legal_actions(rules: Rules, state: GameState) -> list[Action]:
         actions.append(Undo())
     actions.append(EndPhase())
     return actions
+
+
+def is_legal(rules: Rules, state: GameState, action: Action) -> bool:
+    return try_action(rules, state, action) is not None
+
+
+def try_action(rules: Rules, state: GameState, action: Action) -> GameState | None:
+    """The state after `action` (dice all showing 1), or None if it is illegal."""
+    from axisallies_tui.engine.game import apply
+
+    try:
+        return apply(rules, state, action, _Ones()).state
+    except IllegalAction:
+        return None
+
+
+def legal_actions(rules: Rules, state: GameState) -> list[Action]:
+    """Every listed action the engine accepts now."""
+    return [action for action in candidates(rules, state) if is_legal(rules, state, action)]
 
 
 @legal_in("research")
@@ -84,6 +105,21 @@ def _place(rules: Rules, state: GameState) -> Iterator[Action]:
                 yield Place(unit=unit_id, space=space.id, count=1)
 
 
+class _Ones:
+    """Dice for trying an action out: legality never depends on the faces."""
+
+    def roll(self, count: int, purpose: str) -> tuple[int, ...]:
+        return (1,) * count
+
+
 class _NoDice:
     def roll(self, count: int, purpose: str) -> tuple[int, ...]:
         raise AssertionError("listing legal actions never rolls dice")
+
+
+@legal_in("combat_move")
+@legal_in("noncombat_move")
+def _moves(rules: Rules, state: GameState) -> Iterator[Action]:
+    from axisallies_tui.engine.movement import candidate_moves
+
+    yield from candidate_moves(rules, state)

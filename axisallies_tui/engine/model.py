@@ -72,6 +72,19 @@ class Canal:
 
 
 @frozen
+class Strait:
+    """A narrow passage between two sea zones that the side holding its shores
+    may close (house rule s000-straits; the board only states the geography)."""
+
+    id: str
+    name: str
+    seas: tuple[str, str]
+    land: tuple[str, ...]
+    neutral: tuple[tuple[str, str], ...] = ()
+    """(shore, "open" | "closed" | "ignore"): what a still-neutral shore counts as."""
+
+
+@frozen
 class StartingUnits:
     space: str
     power: str
@@ -97,6 +110,7 @@ class Board:
     starting_units: tuple[StartingUnits, ...]
     digest: str
     """Hash of the file the board came from; saves refuse a board that changed."""
+    straits: tuple[Strait, ...] = ()
     power_by_id: Mapping[str, Power] = field(init=False, eq=False, repr=False)
     space_by_id: Mapping[str, Space] = field(init=False, eq=False, repr=False)
 
@@ -209,6 +223,8 @@ class Edition:
     research_success: int
     tech_chart: tuple[str, ...]
     industrial_technology_discount: int
+    neutral_entry_cost: int
+    long_range_aircraft_bonus: int
     techs: tuple[Tech, ...]
     options: tuple[OptionSpec, ...]
     unit_types: tuple[UnitType, ...]

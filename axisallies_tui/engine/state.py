@@ -34,7 +34,21 @@ class Unit:
     damage: int = 0
     """Hits taken and not yet repaired (for units with more than one hit point)."""
     aboard: int | None = None
-    """uid of the transport or carrier this unit rides on, if any."""
+    """uid of the transport this land unit rides on, if any."""
+    came_from: str | None = None
+    """The space it entered its present space from this turn (for retreats)."""
+    combat_moved: bool = False
+    """Moved in this turn's combat move (land and sea units may not move again)."""
+    stopped: bool = False
+    """Its combat move is over (it entered a battle or an enemy space)."""
+    amphibious: bool = False
+    """Landed from a transport this turn (no further move; no retreat)."""
+    unloaded: bool = False
+    """A transport that has unloaded this turn: it may not move, load or unload."""
+    landing: str | None = None
+    """Cargo waiting at sea to land in this territory once the sea battle is won."""
+    fought: bool = False
+    """Took part in a battle this turn."""
 
 
 @frozen
@@ -67,6 +81,10 @@ class TurnRecord:
     """Spaces where a complex was placed this turn (it cannot produce yet)."""
     placed: tuple[tuple[str, int], ...] = ()
     """Units placed from each complex this turn: (complex space, count)."""
+    assault_zones: tuple[str, ...] = ()
+    """Sea zones from which land units were unloaded into enemy territory this turn."""
+    marks: tuple[str, ...] = ()
+    """Short notes house rules keep for the rest of the turn (e.g. "bribed:turkey")."""
 
 
 @frozen

@@ -15,14 +15,16 @@ from attrs import evolve
 from axisallies_tui.engine.actions import EndPhase
 from axisallies_tui.engine.events import PhaseStarted, RoundEnded, TurnStarted
 from axisallies_tui.engine.hooks import END_OF_ROUND, END_OF_TURN
-from axisallies_tui.engine.state import TurnRecord
-from axisallies_tui.engine.tx import Tx, handles
+from axisallies_tui.engine.state import TurnRecord, Unit
+from axisallies_tui.engine.tx import Tx, handles, require
 
 # phase id -> function run on entering it; returns True when the phase is done
 # (the machine moves on), False when players must act in it.
 AUTOMATIC: dict[str, Callable[[Tx], bool]] = {}
 # phase id -> function run when the phase is left.
 ON_LEAVE: dict[str, Callable[[Tx], None]] = {}
+# phase id -> function saying why the phase may not end yet (None: it may).
+LEAVE_CHECKS: dict[str, Callable[[Tx], str | None]] = {}
 
 
 def automatic(phase: str) -> Callable[[Callable[[Tx], bool]], Callable[[Tx], bool]]:
@@ -41,6 +43,19 @@ def on_leave(phase: str) -> Callable[[Callable[[Tx], None]], Callable[[Tx], None
     return register
 
 
+def leave_check(phase: str) -> Callable[[Callable[[Tx], str | None]], Callable[[Tx], str | None]]:
+    def register(fn: Callable[[Tx], str | None]) -> Callable[[Tx], str | None]:
+        LEAVE_CHECKS[phase] = fn
+        return fn
+
+    return register
+
+
+def why_not_end_phase(tx: Tx) -> str | None:
+    check = LEAVE_CHECKS.get(tx.state.phase)
+    return check(tx) if check else None
+
+
 def phases_for(tx: Tx, power: str) -> tuple[str, ...]:
     phases = tuple(tx.edition.phases)
     if not tx.rules.option("tech_development"):
@@ -53,8 +68,8 @@ def phases_for(tx: Tx, power: str) -> tuple[str, ...]:
 def start_turn(tx: Tx, power: str) -> None:
     """Begin `power`'s turn: reset per-turn records, pay start bonuses, enter phase one."""
     spaces = tuple(
-        evolve(sp, units=tuple(evolve(u, moved=0) if u.power == power and u.moved else u for u in sp.units))
-        if any(u.power == power and u.moved for u in sp.units)
+        evolve(sp, units=tuple(_fresh(u) if u.power == power else u for u in sp.units))
+        if any(u.power == power and _fresh(u) is not u for u in sp.units)
         else sp
         for sp in tx.state.spaces
     )
@@ -64,6 +79,18 @@ def start_turn(tx: Tx, power: str) -> None:
 
     pay_bonuses(tx, power, "turn_start_bonus")
     enter_phase(tx, 0)
+
+
+_FRESH = Unit(uid=0, power="", type="")
+_PER_TURN = ("moved", "came_from", "combat_moved", "stopped", "amphibious", "unloaded", "landing", "fought")
+
+
+def _fresh(unit: Unit) -> Unit:
+    """The unit with its per-turn movement and battle records cleared (same object
+    when there is nothing to clear, so unchanged spaces stay shared)."""
+    if all(getattr(unit, name) == getattr(_FRESH, name) for name in _PER_TURN):
+        return unit
+    return evolve(unit, **{name: getattr(_FRESH, name) for name in _PER_TURN})
 
 
 def enter_phase(tx: Tx, position: int) -> None:
@@ -89,6 +116,8 @@ def enter_phase(tx: Tx, position: int) -> None:
 @handles(EndPhase)
 def end_phase(tx: Tx, action: EndPhase) -> None:
     phase = tx.state.phase
+    problem = why_not_end_phase(tx)
+    require(problem is None, problem or "")
     leave = ON_LEAVE.get(phase)
     if leave:
         leave(tx)

@@ -6,7 +6,7 @@ import hashlib
 from collections import deque
 from pathlib import Path
 
-from axisallies_tui.engine.model import AIR, LAND, SEA, Board, Canal, Edition, Power, Region, Space, StartingUnits
+from axisallies_tui.engine.model import AIR, LAND, SEA, Board, Canal, Edition, Power, Region, Space, StartingUnits, Strait
 from axisallies_tui.loaders.common import Fields, Problems, read_toml
 
 SPACE_KEYS = {
@@ -21,7 +21,7 @@ def load_board(path: Path, editions: dict[str, Edition]) -> Board:
     raw = path.read_bytes() if path.exists() else b""
     data = read_toml(path)
     problems = Problems(path)
-    top = Fields(problems, "", data, {"board", "regions", "powers", "spaces", "canals"})
+    top = Fields(problems, "", data, {"board", "regions", "powers", "spaces", "canals", "straits"})
     head = Fields(problems, "[board]", data.get("board", {}), {"id", "name", "edition", "description"})
     edition_id = head.text("edition")
     edition = editions.get(edition_id)
@@ -139,6 +139,25 @@ def load_board(path: Path, editions: dict[str, Edition]) -> Board:
             problems.add(entry, "land must name the land territories that control the canal")
         canals.append(Canal(id=canal_id, name=f.text("name"), seas=tuple(seas[:2]) if len(seas) >= 2 else ("", ""), land=land_ids))  # type: ignore[arg-type]
 
+    straits = []
+    for strait_id, body in top.get("straits", dict, {}).items():
+        entry = f"[straits.{strait_id}]"
+        f = Fields(problems, entry, body, {"name", "seas", "land", "neutral"})
+        seas = f.strings("seas", required=True)
+        land_ids = f.strings("land", required=True)
+        neutral = f.get("neutral", dict, {})
+        if len(seas) != 2 or any(by_id.get(s) is None or not by_id[s].is_sea for s in seas):
+            problems.add(entry, "seas must name exactly two sea zones of this board")
+        elif seas[1] not in by_id[seas[0]].neighbours:
+            problems.add(entry, f"{seas[0]} and {seas[1]} are not adjacent")
+        if not land_ids or any(by_id.get(s) is None or not by_id[s].is_land for s in land_ids):
+            problems.add(entry, "land must name the shores (land territories) of the strait")
+        for shore, policy in neutral.items():
+            if shore not in land_ids or policy not in ("open", "closed", "ignore"):
+                problems.add(entry, f"neutral: {shore} = {policy!r} must be a listed shore and open, closed or ignore")
+        straits.append(Strait(id=strait_id, name=f.text("name"), seas=tuple(seas[:2]) if len(seas) >= 2 else ("", ""),  # type: ignore[arg-type]
+                              land=land_ids, neutral=tuple(sorted(neutral.items()))))
+
     problems.raise_if_any()
     return Board(
         id=head.text("id"),
@@ -151,6 +170,7 @@ def load_board(path: Path, editions: dict[str, Edition]) -> Board:
         canals=tuple(canals),
         starting_units=tuple(starting),
         digest=hashlib.sha256(raw).hexdigest(),
+        straits=tuple(straits),
     )
 
 

@@ -22,7 +22,8 @@ def load_edition(path: Path) -> Edition:
         problems,
         "[edition]",
         data.get("edition", {}),
-        {"id", "name", "sides", "phases", "research_die_cost", "research_success", "tech_chart", "industrial_technology_discount"},
+        {"id", "name", "sides", "phases", "research_die_cost", "research_success", "tech_chart",
+         "industrial_technology_discount", "neutral_entry_cost", "long_range_aircraft_bonus"},
     )
     phases = head.strings("phases", required=True)
     for phase in phases:
@@ -86,6 +87,8 @@ def load_edition(path: Path) -> Edition:
         research_success=head.number("research_success", 6),
         tech_chart=chart,
         industrial_technology_discount=head.number("industrial_technology_discount", 0),
+        neutral_entry_cost=head.number("neutral_entry_cost", 0),
+        long_range_aircraft_bonus=head.number("long_range_aircraft_bonus", 0),
         techs=tuple(techs),
         options=option_specs(problems, "[options]", top.get("options", dict, {})),
         unit_types=tuple(units),

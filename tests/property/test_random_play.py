@@ -29,11 +29,15 @@ def check_step(rules, before, step, history):
             assert held.owner is None
         elif not space.neutral:
             assert held.owner in rules.board.power_by_id
-    # units appear only by placement and vanish only in combat (none without moves yet)
+    # units appear only by placement; they vanish in combat or, for aircraft, when
+    # they have nowhere to land at the end of the non-combat move (C-LAND-AIR-1)
     placed = Counter()
     for event in step.events:
         if event.kind == "units_placed":
             placed[(event.power, event.unit)] += event.count
+        if event.kind == "units_lost" and event.space is not None:
+            assert event.power == before.power and event.unit in ("fighter", "bomber")
+            placed[(event.power, event.unit)] -= event.count
         if event.kind == "units_changed_hands":
             placed[(event.new_owner, event.unit)] += event.count
             placed[(event.previous, event.unit)] -= event.count

@@ -1,0 +1,939 @@
+"""Moving units in the combat and non-combat moves (base rules section 7 and 9).
+
+A `Move` names the units, their origin and destination (and optionally the
+exact path). The engine picks the path, checks every step against the rules
+and explains a refusal in words. Five kinds of move, decided by what moves and
+where to:
+
+- land: land units over land (blitz, neutrals, capture of empty territory);
+- sea: ships over sea zones, carrying their cargo and fighters with them;
+- air: aircraft anywhere but over neutrals, with a place to land afterwards;
+- load: land units from a territory onto transports in an adjacent sea zone;
+- unload: land units from transports into an adjacent territory (amphibious
+  assault in the combat move); each transport named empties completely.
+
+House rules change movement through the hooks `may_enter`,
+`movement_allowance`, `transport_capacity` and `move_costs` (hooks.py).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import ClassVar, Iterable, Iterator
+
+from attrs import evolve, frozen
+
+from axisallies_tui.engine.actions import Action, register_action
+from axisallies_tui.engine.capture import capture
+from axisallies_tui.engine.errors import IllegalAction
+from axisallies_tui.engine.events import Event, _power, _space, _units
+from axisallies_tui.engine.model import AIR, LAND, SEA, Board, Edition, Space, UnitType
+from axisallies_tui.engine.queries import allied
+from axisallies_tui.engine.rules import Rules
+from axisallies_tui.engine.state import GameState, Unit
+from axisallies_tui.engine.events import UnitsLost
+from axisallies_tui.engine.turns import leave_check, on_leave
+from axisallies_tui.engine.tx import Tx, handles, require
+
+COMBAT_MOVE = "combat_move"
+NONCOMBAT_MOVE = "noncombat_move"
+LONG_RANGE_AIRCRAFT = "long_range_aircraft"
+
+
+@frozen
+class Move(Action):
+    """Move units of the power to act from `origin` to `destination`.
+
+    `units` gives (unit type, count) pairs; the engine picks which pieces. `uids`
+    names exact pieces instead. `path` (optional) lists the spaces entered in
+    order, ending with `destination`; without it the engine finds one.
+    """
+
+    kind: ClassVar[str] = "move"
+    undoable: ClassVar[bool] = True
+    origin: str
+    destination: str
+    units: tuple[tuple[str, int], ...] = ()
+    uids: tuple[int, ...] = ()
+    path: tuple[str, ...] = ()
+
+
+register_action(Move)
+
+
+@frozen
+class UnitsMoved(Event):
+    kind: ClassVar[str] = "units_moved"
+    power: str
+    units: tuple[tuple[str, int], ...]
+    origin: str
+    destination: str
+    path: tuple[str, ...]
+    how: str
+    """land, sea, air, load or unload."""
+
+    def describe(self, board: Board, edition: Edition) -> str:
+        what = ", ".join(_units(edition, unit, count) for unit, count in self.units)
+        verb = {"load": "board a transport in", "unload": "land in"}.get(self.how, "move to")
+        via = ""
+        if len(self.path) > 1:
+            via = " via " + ", ".join(_space(board, s) for s in self.path[:-1])
+        return f"{_power(board, self.power)}: {what} from {_space(board, self.origin)} {verb} {_space(board, self.destination)}{via}."
+
+
+@frozen
+class FeePaid(Event):
+    kind: ClassVar[str] = "fee_paid"
+    power: str
+    amount: int
+    reason: str
+    ipcs: int
+
+    def describe(self, board: Board, edition: Edition) -> str:
+        return f"{_power(board, self.power)} pays {self.amount} IPCs ({self.reason}); {self.ipcs} left."
+
+
+# -- unit numbers in force -------------------------------------------------------------
+
+
+def allowance(rules: Rules, state: GameState, unit: Unit) -> int:
+    """Spaces `unit` may enter this turn (C-MOVE-3), after developments and house rules."""
+    kind = rules.edition.unit(unit.type)
+    value = kind.move
+    if kind.domain == AIR and LONG_RANGE_AIRCRAFT in _techs(state, unit.power):
+        value += rules.edition.long_range_aircraft_bonus
+    for rule in rules.hooks("movement_allowance"):
+        value = rule.movement_allowance(rules, state, unit.power, kind.id, value)
+    return value
+
+
+def movement_left(rules: Rules, state: GameState, unit: Unit) -> int:
+    return max(0, allowance(rules, state, unit) - unit.moved)
+
+
+def transport_room(rules: Rules, state: GameState, transport: Unit) -> int:
+    """Transport places (C-UNIT-4), after house rules."""
+    kind = rules.edition.unit(transport.type)
+    value = kind.transport_capacity
+    for rule in rules.hooks("transport_capacity"):
+        value = rule.transport_capacity(rules, state, transport.power, kind.id, value)
+    return value
+
+
+def _techs(state: GameState, power: str) -> tuple[str, ...]:
+    for ps in state.powers:
+        if ps.id == power:
+            return ps.techs
+    return ()
+
+
+# -- what a space is to the mover ----------------------------------------------------------
+
+
+class View:
+    """Read-only questions about spaces, from the point of view of the power to move."""
+
+    def __init__(self, rules: Rules, state: GameState) -> None:
+        self.rules = rules
+        self.board = rules.board
+        self.edition = rules.edition
+        self.state = state
+        self.power = state.power
+        self.combat = state.phase == COMBAT_MOVE
+
+    def units(self, space_id: str) -> tuple[Unit, ...]:
+        return self.state.spaces[self.board.space(space_id).index].units
+
+    def owner(self, space_id: str) -> str | None:
+        return self.state.spaces[self.board.space(space_id).index].owner
+
+    def kind(self, unit: Unit) -> UnitType:
+        return self.edition.unit(unit.type)
+
+    def enemy_units(self, space_id: str) -> list[Unit]:
+        return [u for u in self.units(space_id) if not allied(self.board, u.power, self.power)]
+
+    def hostile(self, space_id: str) -> bool:
+        """Holds enemy units (C-BOARD-4; a sea zone with an enemy ship is hostile)."""
+        return bool(self.enemy_units(space_id))
+
+    def enemy_combatants(self, space_id: str) -> list[Unit]:
+        return [u for u in self.enemy_units(space_id) if self.kind(u).combatant]
+
+    def still_neutral(self, space_id: str) -> bool:
+        space = self.board.space(space_id)
+        return space.neutral and self.owner(space_id) is None
+
+    def friendly_land(self, space_id: str) -> bool:
+        space = self.board.space(space_id)
+        return space.is_land and allied(self.board, self.owner(space_id), self.power)
+
+    def enemy_land(self, space_id: str) -> bool:
+        space = self.board.space(space_id)
+        owner = self.owner(space_id)
+        return space.is_land and owner is not None and not allied(self.board, owner, self.power)
+
+    def captured_this_turn(self, space_id: str) -> bool:
+        return space_id in self.state.turn.captured
+
+    def held_at_turn_start(self, space_id: str) -> bool:
+        """Friendly now and not taken this turn: it was friendly when the turn began
+        (nothing is lost during one's own turn)."""
+        return self.friendly_land(space_id) and not self.captured_this_turn(space_id)
+
+    def landing_ok(self, space_id: str, unit_kind: UnitType) -> bool:
+        """Could an aircraft of this kind end its turn here (C-LAND-AIR-1/2)?"""
+        space = self.board.space(space_id)
+        if space.is_land:
+            return self.held_at_turn_start(space_id)
+        return bool(unit_kind.carrier_cost) and self.carrier_room(space_id) >= unit_kind.carrier_cost
+
+    def carrier_room(self, space_id: str, ignore: Iterable[int] = ()) -> int:
+        """Free carrier places for fighters in a sea zone (own and allied carriers)."""
+        skip = set(ignore)
+        capacity = used = 0
+        for unit in self.units(space_id):
+            if unit.uid in skip or not allied(self.board, unit.power, self.power):
+                continue
+            kind = self.kind(unit)
+            capacity += kind.carrier_capacity
+            if kind.domain == AIR:
+                used += kind.carrier_cost or 0
+        return capacity - used
+
+    def cargo_of(self, transport: Unit, space_id: str) -> list[Unit]:
+        return [u for u in self.units(space_id) if u.aboard == transport.uid]
+
+    def cargo_load(self, transport: Unit, space_id: str) -> int:
+        return sum(self.kind(u).transport_cost or 0 for u in self.cargo_of(transport, space_id))
+
+
+# -- checking one step ----------------------------------------------------------------
+
+
+def _names(view: View, units: list[Unit]) -> str:
+    kinds = sorted({view.kind(u).name.lower() for u in units})
+    return " and ".join(kinds)
+
+
+def step_problem(view: View, units: list[Unit], domain: str, frm: str, to: str, last: bool) -> str | None:
+    """Why `units` may not go from `frm` into `to` (as the end of the move if `last`)."""
+    board = view.board
+    target = board.space(to)
+    if to not in board.space(frm).neighbours:
+        return f"{board.space(frm).name} and {target.name} do not touch"
+    if domain == LAND:
+        problem = _land_step(view, units, target, last)
+    elif domain == SEA:
+        problem = _sea_step(view, units, frm, target, last)
+    else:
+        problem = _air_step(view, units, target, last)
+    if problem:
+        return problem
+    for rule in view.rules.hooks("may_enter"):
+        problem = rule.may_enter(view.rules, view.state, view.power, tuple(u.type for u in units), frm, to)
+        if problem:
+            return problem
+    return None
+
+
+def _land_step(view: View, units: list[Unit], target: Space, last: bool) -> str | None:
+    name = _names(view, units)
+    if not target.is_land:
+        return f"{target.name} is at sea: {name} cross water only aboard a transport"
+    if view.still_neutral(target.id):
+        if not view.combat:
+            return f"{target.name} is neutral: neutral territories are entered only in the combat move"
+        if not last:
+            return f"{target.name} is neutral: a move into a neutral territory must end there"
+        return None
+    if view.enemy_land(target.id):
+        if not view.combat:
+            return f"{target.name} is enemy territory: non-combat moves stay in friendly territory"
+        if any(view.kind(u).has("aa") for u in units):
+            return "antiaircraft guns may not enter enemy territory"
+        if last:
+            return None
+        if view.enemy_combatants(target.id):
+            if all(view.kind(u).has("blitz") for u in units):
+                return f"tanks cannot blitz through {target.name}: it holds enemy units"
+            return f"{target.name} holds enemy units: {name} must stop there"
+        if not all(view.kind(u).has("blitz") for u in units):
+            return f"only armour may blitz through an enemy territory; {name} must stop in {target.name}"
+        return None
+    if not last and view.hostile(target.id):
+        return f"{target.name} holds enemy units: {name} must stop there"
+    return None
+
+
+def _sea_step(view: View, units: list[Unit], frm: str, target: Space, last: bool) -> str | None:
+    if not target.is_sea:
+        return f"{target.name} is land: ships stay at sea"
+    for canal in view.board.canals:
+        if {frm, target.id} == set(canal.seas):
+            open_ = all(view.held_at_turn_start(land) for land in canal.land)
+            if not open_:
+                holders = " and ".join(view.board.space(land).name for land in canal.land)
+                return (
+                    f"the {canal.name} is controlled by the enemy: your side must have held "
+                    f"{holders} since the start of the turn"
+                )
+    if view.hostile(target.id):
+        if not view.combat:
+            return f"{target.name} holds enemy ships: non-combat moves may not enter it"
+        if not last:
+            return f"{target.name} holds enemy ships: ships must stop there"
+    return None
+
+
+def _air_step(view: View, units: list[Unit], target: Space, last: bool) -> str | None:
+    if view.still_neutral(target.id) and not any(
+        rule.may_overfly_neutral(view.rules, view.state, view.power, target.id)
+        for rule in view.rules.hooks("may_overfly_neutral")
+    ):
+        return f"aircraft may not fly over {target.name} while it is neutral"
+    if not last:
+        return None
+    if view.still_neutral(target.id):
+        return f"aircraft may not land in {target.name} while it is neutral"
+    if view.combat:
+        if not view.hostile(target.id):
+            return f"aircraft in the combat move must attack: {target.name} holds no enemy units"
+        return None
+    kinds = {view.kind(u).id: view.kind(u) for u in units}
+    if view.enemy_land(target.id) or (target.is_sea and view.hostile(target.id)):
+        return f"{target.name} is held by the enemy: aircraft end the non-combat move where they can land"
+    if target.is_land and view.captured_this_turn(target.id):
+        return f"{target.name} was captured this turn: aircraft may not land there"
+    if target.is_sea and any(not k.carrier_cost for k in kinds.values()):
+        return f"bombers land only in friendly territory, not at sea in {target.name}"
+    return None
+
+
+# -- paths -------------------------------------------------------------------------------
+
+
+def _domain_of(space: Space, domain: str) -> bool:
+    return domain == AIR or (space.is_land if domain == LAND else space.is_sea)
+
+
+def _shortest(board: Board, origin: str, destination: str, domain: str, ok) -> list[str] | None:  # type: ignore[no-untyped-def]
+    """Shortest path (spaces entered) from origin to destination whose steps pass `ok`."""
+    previous: dict[str, str | None] = {origin: None}
+    queue = deque([origin])
+    while queue:
+        here = queue.popleft()
+        if here == destination:
+            break
+        for there in board.space(here).neighbours:
+            if there in previous or not _domain_of(board.space(there), domain) and there != destination:
+                continue
+            if not ok(here, there, there == destination):
+                continue
+            previous[there] = here
+            queue.append(there)
+    if destination not in previous:
+        return None
+    path = []
+    node: str | None = destination
+    while node is not None and node != origin:
+        path.append(node)
+        node = previous[node]
+    return list(reversed(path))
+
+
+def find_path(view: View, units: list[Unit], domain: str, origin: str, destination: str, budget: int,
+              explicit: tuple[str, ...] = ()) -> list[str]:
+    """The path the move takes, or IllegalAction saying why there is none."""
+    board = view.board
+    name = _names(view, units)
+    if explicit:
+        if explicit[-1] != destination:
+            raise IllegalAction("the path must end at the destination")
+        here = origin
+        for position, there in enumerate(explicit):
+            if there not in board.space_by_id:
+                raise IllegalAction(f"there is no space called {there!r}")
+            problem = step_problem(view, units, domain, here, there, position == len(explicit) - 1)
+            if problem:
+                raise IllegalAction(problem)
+            here = there
+        path = list(explicit)
+    else:
+        def legal(frm: str, to: str, last: bool) -> bool:
+            return step_problem(view, units, domain, frm, to, last) is None
+
+        path = _bounded(board, origin, destination, domain, budget, legal)
+        if path is None:
+            geometric = _shortest(board, origin, destination, domain, lambda a, b, c: True)
+            if geometric is None:
+                where = {LAND: "over land", SEA: "by sea", AIR: "by air"}[domain]
+                raise IllegalAction(f"{board.space(destination).name} cannot be reached {where} from {board.space(origin).name}")
+            if len(geometric) > budget:
+                raise IllegalAction(_too_far(board, name, origin, destination, len(geometric), budget))
+            here = origin
+            for position, there in enumerate(geometric):
+                problem = step_problem(view, units, domain, here, there, position == len(geometric) - 1)
+                if problem:
+                    raise IllegalAction(problem)
+                here = there
+            raise IllegalAction(f"every route to {board.space(destination).name} is blocked")
+    if len(path) > budget:
+        raise IllegalAction(_too_far(board, name, origin, destination, len(path), budget))
+    return path
+
+
+def _too_far(board: Board, name: str, origin: str, destination: str, distance: int, budget: int) -> str:
+    plural = "s" if budget != 1 else ""
+    return (
+        f"{board.space(destination).name} is {distance} spaces from {board.space(origin).name}; "
+        f"the {name} {'have' if ' and ' in name else 'has'} {budget} movement point{plural} left"
+    )
+
+
+def _bounded(board: Board, origin: str, destination: str, domain: str, budget: int, legal) -> list[str] | None:  # type: ignore[no-untyped-def]
+    """Shortest legal path within `budget` steps (breadth first, so the first found is shortest)."""
+    if budget <= 0:
+        return None
+    frontier: list[tuple[str, tuple[str, ...]]] = [(origin, ())]
+    seen = {origin}
+    for _ in range(budget):
+        following = []
+        for here, path in frontier:
+            for there in board.space(here).neighbours:
+                if not _domain_of(board.space(there), domain) and there != destination:
+                    continue
+                if there == destination:
+                    if legal(here, there, True):
+                        return list(path + (there,))
+                    continue
+                if there in seen or not legal(here, there, False):
+                    continue
+                seen.add(there)
+                following.append((there, path + (there,)))
+        frontier = following
+    return None
+
+
+def air_distances(view: View, origin: str, limit: int) -> dict[str, int]:
+    """Spaces an aircraft can reach from `origin` within `limit` (no neutral airspace)."""
+    def passable(space_id: str) -> bool:
+        return not view.still_neutral(space_id) or any(
+            rule.may_overfly_neutral(view.rules, view.state, view.power, space_id)
+            for rule in view.rules.hooks("may_overfly_neutral")
+        )
+
+    distance = {origin: 0}
+    queue = deque([origin])
+    while queue:
+        here = queue.popleft()
+        if distance[here] >= limit:
+            continue
+        for there in view.board.space(here).neighbours:
+            if there not in distance and passable(there):
+                distance[there] = distance[here] + 1
+                queue.append(there)
+    return distance
+
+
+def sea_distances(view: View, origin: str, limit: int) -> dict[str, int]:
+    """Sea zones a ship can reach in the non-combat move within `limit`."""
+    distance = {origin: 0}
+    queue = deque([origin])
+    while queue:
+        here = queue.popleft()
+        if distance[here] >= limit:
+            continue
+        for there in view.board.space(here).neighbours:
+            space = view.board.space(there)
+            if there in distance or not space.is_sea or view.hostile(there):
+                continue
+            if any({here, there} == set(c.seas) and not all(view.held_at_turn_start(l) for l in c.land) for c in view.board.canals):
+                continue
+            distance[there] = distance[here] + 1
+            queue.append(there)
+    return distance
+
+
+def can_land_later(view: View, unit: Unit, destination: str, left: int) -> bool:
+    """C-AIR-2: after attacking `destination`, could the aircraft still reach a
+    landing place with `left` points? Fighters may count on a carrier of their
+    own that can still sail to meet them (C-AIR-2, "planned carrier")."""
+    kind = view.kind(unit)
+    reach = air_distances(view, destination, left)
+    for space_id in reach:
+        space = view.board.space(space_id)
+        if space.is_land and view.held_at_turn_start(space_id) and space_id != destination:
+            return True
+        if space.is_sea and kind.carrier_cost and not view.hostile(space_id) and view.carrier_room(space_id) >= kind.carrier_cost:
+            return True
+    if not kind.carrier_cost:
+        return False
+    for space, held in zip(view.board.spaces, view.state.spaces):
+        for carrier in held.units:
+            if carrier.power != view.power or not view.kind(carrier).carrier_capacity:
+                continue
+            if carrier.combat_moved or carrier.fought:
+                continue
+            sail = sea_distances(view, space.id, movement_left(view.rules, view.state, carrier))
+            if any(zone in reach for zone in sail):
+                return True
+    return False
+
+
+# -- choosing the pieces -----------------------------------------------------------------
+
+
+def why_stuck(view: View, unit: Unit) -> str | None:
+    """Why this piece cannot move at all now, or None."""
+    kind = view.kind(unit)
+    name = kind.name.lower()
+    if kind.move <= 0:
+        return f"{name}s never move"
+    if view.combat:
+        if kind.has("aa"):
+            return "antiaircraft guns move only in the non-combat move"
+        if unit.stopped:
+            return f"the {name} has ended its combat move"
+    elif kind.domain != AIR and (unit.combat_moved or unit.fought):
+        return f"the {name} moved or fought in the combat move and may not move again this turn"
+    if unit.unloaded:
+        return f"the {name} has unloaded this turn and may not move"
+    if unit.amphibious:
+        return f"the {name} landed from a transport this turn and may not move on"
+    if unit.landing:
+        return f"the {name} is waiting to land in {view.board.space(unit.landing).name}"
+    return None
+
+
+def select_units(view: View, move: Move) -> list[Unit]:
+    here = [u for u in view.units(move.origin) if u.power == view.power]
+    if move.uids:
+        by_uid = {u.uid: u for u in here}
+        missing = [uid for uid in move.uids if uid not in by_uid]
+        require(not missing, f"piece(s) {missing} are not yours in {view.board.space(move.origin).name}")
+        return [by_uid[uid] for uid in move.uids]
+    require(bool(move.units), "say which units move")
+    chosen: list[Unit] = []
+    for unit_id, count in move.units:
+        kind = view.edition.unit_by_id.get(unit_id) or view.edition.find_unit(unit_id)
+        require(kind is not None, f"there is no unit called {unit_id!r} in this game")
+        assert kind is not None
+        require(count >= 1, "move at least one unit")
+        candidates = [u for u in here if u.type == kind.id and u not in chosen]
+        unloading = view.board.space(move.origin).is_sea and kind.domain == LAND
+        if unloading:
+            candidates = [u for u in candidates if u.aboard is not None]
+        candidates.sort(key=lambda u: (why_stuck(view, u) is not None, -movement_left(view.rules, view.state, u), u.uid))
+        if len(candidates) < count:
+            have = len(candidates)
+            raise IllegalAction(
+                f"you have {have} {kind.name.lower()}{'s' if have != 1 else ''} "
+                f"{'aboard transports ' if unloading else ''}in {view.board.space(move.origin).name}"
+            )
+        chosen.extend(candidates[:count])
+    return chosen
+
+
+def _mode(view: View, units: list[Unit], origin: Space, destination: Space) -> str:
+    domains = {view.kind(u).domain for u in units}
+    if domains == {LAND}:
+        if origin.is_sea:
+            return "unload"
+        return "load" if destination.is_sea else LAND
+    if domains == {AIR}:
+        return AIR
+    if domains <= {SEA, AIR} and SEA in domains:
+        return SEA
+    if domains == {LAND, SEA} or domains == {LAND, SEA, AIR}:
+        raise IllegalAction("move the ships on their own: cargo travels with its transport")
+    raise IllegalAction("move land units and aircraft separately")
+
+
+# -- the move itself -------------------------------------------------------------------
+
+
+@handles(Move)
+def move_units(tx: Tx, move: Move) -> None:
+    require(tx.state.phase in (COMBAT_MOVE, NONCOMBAT_MOVE), "units move only in the combat move and non-combat move phases")
+    board = tx.board
+    for space_id in (move.origin, move.destination):
+        require(space_id in board.space_by_id, f"there is no space called {space_id!r}")
+    require(move.origin != move.destination, "the units are already there")
+    view = View(tx.rules, tx.state)
+    origin, destination = board.space(move.origin), board.space(move.destination)
+    units = select_units(view, move)
+    mode = _mode(view, units, origin, destination)
+    for unit in units:
+        problem = why_stuck(view, unit)
+        require(problem is None, problem or "")
+    {LAND: _move_land, SEA: _move_sea, AIR: _move_air, "load": _load, "unload": _unload}[mode](tx, view, move, units)
+
+
+def _budget(view: View, units: list[Unit]) -> int:
+    return min(movement_left(view.rules, view.state, u) for u in units)
+
+
+def _relocate(tx: Tx, units: list[Unit], origin: str, destination: str, **changes: object) -> list[Unit]:
+    """Take `units` out of `origin` and put them, changed, into `destination`."""
+    moving = {u.uid for u in units}
+    tx.replace_units(origin, [u for u in tx.space(origin).units if u.uid not in moving])
+    moved = [evolve(u, **changes) for u in units]
+    tx.replace_units(destination, tx.space(destination).units + tuple(moved))
+    return moved
+
+
+def _record(tx: Tx, view: View, move: Move, units: list[Unit], path: list[str], how: str) -> None:
+    counts: dict[str, int] = {}
+    for unit in units:
+        counts[unit.type] = counts.get(unit.type, 0) + 1
+    ordered = tuple((k.id, counts[k.id]) for k in view.edition.unit_types if k.id in counts)
+    tx.emit(UnitsMoved(power=view.power, units=ordered, origin=move.origin, destination=move.destination,
+                       path=tuple(path), how=how))
+
+
+def _charge(tx: Tx, power: str, amount: int, reason: str) -> None:
+    have = tx.power(power).ipcs
+    require(amount <= have, f"{reason} costs {amount} IPCs; you have {have}")
+    total = tx.add_ipcs(power, -amount)
+    tx.emit(FeePaid(power=power, amount=amount, reason=reason, ipcs=total))
+
+
+def _pay_move_costs(tx: Tx, view: View, units: list[Unit], path: list[str]) -> None:
+    for rule in tx.rules.hooks("move_costs"):
+        for amount, reason, mark in rule.move_costs(tx.rules, tx.state, view.power, tuple(u.type for u in units), tuple(path)):
+            _charge(tx, view.power, amount, reason)
+            if mark:
+                tx.turn(marks=tx.state.turn.marks + (mark,))
+
+
+def _move_land(tx: Tx, view: View, move: Move, units: list[Unit]) -> None:
+    path = find_path(view, units, LAND, move.origin, move.destination, _budget(view, units), move.path)
+    destination = move.destination
+    if view.still_neutral(destination):
+        _charge(tx, view.power, tx.edition.neutral_entry_cost, f"entering neutral {tx.board.space(destination).name}")
+    _pay_move_costs(tx, view, units, path)
+    came_from = path[-2] if len(path) > 1 else move.origin
+    blitz = all(view.kind(u).has("blitz") for u in units)
+    # A move ends on entering a battle, a neutral, or (for all but armour) enemy land (C-LAND-2/3).
+    stops = bool(view.enemy_combatants(destination)) or view.still_neutral(destination) or (
+        view.combat and view.enemy_land(destination) and not blitz
+    )
+    ids = {u.uid for u in units}
+    _relocate(tx, units, move.origin, destination, came_from=came_from)
+    tx.replace_units(destination, [
+        evolve(u, moved=u.moved + len(path), combat_moved=u.combat_moved or view.combat, stopped=u.stopped or stops)
+        if u.uid in ids else u
+        for u in tx.space(destination).units
+    ])
+    _record(tx, view, move, units, path, LAND)
+    if view.combat:
+        # Empty enemy land (a lone AA gun or complex counts as empty) and neutrals
+        # are taken on entry, without dice (C-MOVE-2, C-LAND-3, C-NEUTRAL-3).
+        for space_id in path:
+            now = View(tx.rules, tx.state)
+            if (now.enemy_land(space_id) or now.still_neutral(space_id)) and not now.enemy_combatants(space_id):
+                capture(tx, space_id, view.power)
+
+
+def _move_sea(tx: Tx, view: View, move: Move, units: list[Unit]) -> None:
+    ships = [u for u in units if view.kind(u).domain == SEA]
+    riders = [u for u in units if view.kind(u).domain == AIR]
+    path = find_path(view, ships, SEA, move.origin, move.destination, _budget(view, ships), move.path)
+    room = sum(view.kind(s).carrier_capacity for s in ships)
+    need = sum(view.kind(r).carrier_cost or 0 for r in riders)
+    if any(not view.kind(r).carrier_cost for r in riders):
+        raise IllegalAction("only fighters ride on carriers; bombers fly on their own")
+    require(need <= room, f"the carriers moving have room for {room} fighters, not {need}")
+    # Allied fighters aboard always go with the carriers (C-SEA-4).
+    allied_riders = [
+        u for u in view.units(move.origin)
+        if view.kind(u).domain == AIR and u.power != view.power and allied(view.board, u.power, view.power)
+    ]
+    left_behind_room = view.carrier_room(move.origin, ignore=[s.uid for s in ships] + [r.uid for r in riders])
+    if allied_riders and left_behind_room < 0:
+        riders = riders + allied_riders[: max(0, room - need)]
+    _pay_move_costs(tx, view, ships, path)
+    cargo = [c for ship in ships for c in view.cargo_of(ship, move.origin)]
+    stops = view.hostile(move.destination)
+    came_from = path[-2] if len(path) > 1 else move.origin
+    ship_ids = {s.uid for s in ships}
+    _relocate(tx, ships + riders + cargo, move.origin, move.destination)
+    tx.replace_units(move.destination, [
+        evolve(u, moved=u.moved + len(path), came_from=came_from, combat_moved=u.combat_moved or view.combat,
+               stopped=u.stopped or stops) if u.uid in ship_ids
+        else evolve(u, came_from=came_from, combat_moved=u.combat_moved or view.combat)
+        if u.uid in {r.uid for r in riders} | {c.uid for c in cargo} else u
+        for u in tx.space(move.destination).units
+    ])
+    _record(tx, view, move, ships + riders, path, SEA)
+
+
+def _move_air(tx: Tx, view: View, move: Move, units: list[Unit]) -> None:
+    budget = _budget(view, units)
+    path = find_path(view, units, AIR, move.origin, move.destination, budget, move.path)
+    if view.combat:
+        for unit in units:
+            left = movement_left(view.rules, view.state, unit) - len(path)
+            if not can_land_later(view, unit, move.destination, left):
+                name = view.kind(unit).name.lower()
+                raise IllegalAction(
+                    f"the {name} would have {left} movement point{'s' if left != 1 else ''} left "
+                    f"and no friendly place to land"
+                )
+    _pay_move_costs(tx, view, units, path)
+    came_from = path[-2] if len(path) > 1 else move.origin
+    ids = {u.uid for u in units}
+    _relocate(tx, units, move.origin, move.destination)
+    tx.replace_units(move.destination, [
+        evolve(u, moved=u.moved + len(path), came_from=came_from, combat_moved=u.combat_moved or view.combat,
+               stopped=u.stopped or view.combat) if u.uid in ids else u
+        for u in tx.space(move.destination).units
+    ])
+    _record(tx, view, move, units, path, AIR)
+
+
+def _load(tx: Tx, view: View, move: Move, units: list[Unit]) -> None:
+    zone = move.destination
+    require(zone in view.board.space(move.origin).neighbours,
+            f"{view.board.space(move.origin).name} does not border {view.board.space(zone).name}")
+    require(not view.hostile(zone), f"{view.board.space(zone).name} holds enemy ships: transports load only in friendly waters")
+    for unit in units:
+        require(unit.moved == 0, f"the {view.kind(unit).name.lower()} has already moved this turn and may not board")
+    transports = [
+        t for t in view.units(zone)
+        if t.power == view.power and view.kind(t).transport_capacity and not t.unloaded and not t.fought
+    ]
+    require(bool(transports), f"you have no transport in {view.board.space(zone).name} that can load")
+    room = {t.uid: transport_room(view.rules, view.state, t) - view.cargo_load(t, zone) for t in transports}
+    assignment: dict[int, int] = {}
+    for unit in sorted(units, key=lambda u: -(view.kind(u).transport_cost or 99)):
+        cost = view.kind(unit).transport_cost
+        require(cost is not None, f"{view.kind(unit).name.lower()}s cannot be carried by transport")
+        fitting = [uid for uid, free in room.items() if free >= cost]
+        if not fitting:
+            places = sum(max(0, free) for free in room.values())
+            raise IllegalAction(
+                f"the transports in {view.board.space(zone).name} have {places} place{'s' if places != 1 else ''} left: "
+                f"a transport carries two infantry, or one armour, or one AA gun"
+            )
+        best = min(fitting, key=lambda uid: room[uid])  # fill partly loaded transports first
+        room[best] -= cost
+        assignment[unit.uid] = best
+    ids = {u.uid for u in units}
+    _relocate(tx, units, move.origin, zone)
+    tx.replace_units(zone, [
+        evolve(u, aboard=assignment[u.uid], came_from=move.origin, combat_moved=u.combat_moved or view.combat)
+        if u.uid in ids else u
+        for u in tx.space(zone).units
+    ])
+    _record(tx, view, move, units, [zone], "load")
+
+
+def _unload(tx: Tx, view: View, move: Move, units: list[Unit]) -> None:
+    zone, target = move.origin, move.destination
+    space = view.board.space(target)
+    require(target in view.board.space(zone).neighbours, f"{space.name} does not border {view.board.space(zone).name}")
+    transports = {t.uid: t for t in view.units(zone) if t.uid in {u.aboard for u in units}}
+    # A transport unloads once a turn, into one territory (C-TRANS-3): everything
+    # aboard the transports named goes ashore together.
+    units = [u for u in view.units(zone) if u.aboard in transports]
+    for transport in transports.values():
+        require(not transport.unloaded, "that transport has already unloaded this turn")
+        if not view.combat:
+            require(not transport.fought, "a transport that took part in combat may not unload in the non-combat move")
+    if view.still_neutral(target):
+        raise IllegalAction(f"{space.name} is neutral: land there overland, not from the sea")
+    assault = view.enemy_land(target)
+    if view.combat:
+        require(assault, f"{space.name} is friendly: in the combat move transports unload only into enemy territory")
+    else:
+        require(view.friendly_land(target), f"{space.name} is held by the enemy: unload there in the combat move")
+    ids = {u.uid for u in units}
+    tx.replace_units(zone, [evolve(t, unloaded=True) if t.uid in transports else t for t in tx.space(zone).units])
+    if view.combat and view.hostile(zone):
+        # C-AMPH-2: the sea battle comes first; the cargo lands only if it is won.
+        tx.replace_units(zone, [
+            evolve(u, landing=target, combat_moved=True, stopped=True) if u.uid in ids else u
+            for u in tx.space(zone).units
+        ])
+    else:
+        left = [u for u in tx.space(zone).units if u.uid in ids]
+        _relocate(tx, left, zone, target, aboard=None, came_from=zone, amphibious=view.combat,
+                  combat_moved=view.combat or units[0].combat_moved, stopped=True)
+        tx.replace_units(target, [
+            evolve(u, moved=allowance(tx.rules, tx.state, u)) if u.uid in ids else u for u in tx.space(target).units
+        ])
+    if view.combat:
+        tx.turn(assault_zones=tx.state.turn.assault_zones + ((zone,) if zone not in tx.state.turn.assault_zones else ()))
+    _record(tx, view, move, units, [target], "unload")
+    if view.combat and not view.hostile(zone) and not View(tx.rules, tx.state).enemy_units(target):
+        capture(tx, target, view.power)
+
+
+# -- ending the move phases ---------------------------------------------------------------
+
+
+def combat_move_problem(rules: Rules, state: GameState) -> str | None:
+    """C-MOVE-1, C-TRANS-2: before the combat move ends, every unit that moved must
+    take part in a battle or an assault, and cargo loaded for an assault must land."""
+    view = View(rules, state)
+    for space, held in zip(rules.board.spaces, state.spaces):
+        for unit in held.units:
+            if unit.power != state.power or not unit.combat_moved:
+                continue
+            kind = view.kind(unit)
+            name = kind.name.lower()
+            if unit.aboard is not None and unit.landing is None:
+                return (f"the {name} loaded in {space.name} must land in an enemy territory in this combat move "
+                        f"(unload it, or undo)")
+            if unit.landing or unit.aboard is not None:
+                continue
+            battle = view.hostile(space.id)
+            if kind.domain == LAND and (battle or space.id in state.turn.captured):
+                continue
+            if kind.domain == SEA and (battle or space.id in state.turn.assault_zones):
+                continue
+            if kind.domain == AIR and battle:
+                continue
+            return (f"the {name} moved to {space.name} in the combat move but takes part in no battle "
+                    f"there: combat moves must attack (undo it, or move it in the non-combat move)")
+    return None
+
+
+def lost_aircraft(rules: Rules, state: GameState) -> list[tuple[str, Unit]]:
+    """C-LAND-AIR-1: the mover's aircraft that have no legal place to be."""
+    view = View(rules, state)
+    lost = []
+    for space, held in zip(rules.board.spaces, state.spaces):
+        planes = [u for u in held.units if u.power == state.power and view.kind(u).domain == AIR]
+        if not planes:
+            continue
+        if space.is_land:
+            if not view.held_at_turn_start(space.id):
+                lost.extend((space.id, p) for p in planes)
+            continue
+        room = view.carrier_room(space.id)
+        for plane in sorted(planes, key=lambda p: p.uid, reverse=True):
+            if room >= 0 and view.kind(plane).carrier_cost:
+                break
+            lost.append((space.id, plane))
+            room += view.kind(plane).carrier_cost or 0
+    return lost
+
+
+def candidate_moves(rules: Rules, state: GameState) -> Iterator[Move]:
+    """One-unit moves worth trying now: a cheap superset of the legal ones, filtered
+    by phase (attacks in the combat move, friendly ground in the non-combat move).
+    `legal.legal_actions` keeps those the engine accepts."""
+    view = View(rules, state)
+    for space, held in zip(rules.board.spaces, state.spaces):
+        seen: set[tuple[object, ...]] = set()
+        for unit in held.units:
+            if unit.power != state.power or why_stuck(view, unit) is not None:
+                continue
+            key = (unit.type, unit.moved, unit.aboard, unit.combat_moved)
+            if key in seen:
+                continue
+            seen.add(key)
+            for destination in _candidate_destinations(view, unit, space):
+                yield Move(origin=space.id, destination=destination, units=((unit.type, 1),))
+
+
+def _candidate_destinations(view: View, unit: Unit, space: Space) -> Iterator[str]:
+    kind = view.kind(unit)
+    board = view.board
+    left = movement_left(view.rules, view.state, unit)
+
+    def wanted(space_id: str) -> bool:
+        target = board.space(space_id)
+        if kind.domain == AIR:
+            if view.combat:
+                return view.hostile(space_id)
+            return view.landing_ok(space_id, kind) or (target.is_sea and bool(kind.carrier_cost) and not view.hostile(space_id))
+        if kind.domain == LAND:
+            if view.combat:
+                return view.enemy_land(space_id) or view.still_neutral(space_id)
+            return view.friendly_land(space_id)
+        if view.combat:
+            return view.hostile(space_id) or space_id in view.state.turn.assault_zones or (
+                bool(kind.transport_capacity) and any(view.enemy_land(n) for n in target.neighbours)
+            )
+        return not view.hostile(space_id)
+
+    if kind.domain == LAND and unit.aboard is not None:
+        yield from (n for n in space.neighbours if board.space(n).is_land and wanted(n))
+        return
+    if kind.domain == AIR:
+        yield from (s for s in air_distances(view, space.id, left) if s != space.id and wanted(s))
+        return
+    reach = {space.id: 0}
+    queue = deque([space.id])
+    while queue:
+        here = queue.popleft()
+        if reach[here] >= left:
+            continue
+        for there in board.space(here).neighbours:
+            if there not in reach and _domain_of(board.space(there), kind.domain):
+                reach[there] = reach[here] + 1
+                queue.append(there)
+    yield from (s for s in reach if s != space.id and wanted(s))
+    if kind.domain == LAND and unit.moved == 0 and kind.transport_cost is not None:
+        for zone in space.neighbours:
+            if board.space(zone).is_sea and any(
+                t.power == view.power and view.kind(t).transport_capacity and not t.unloaded
+                and (not view.combat or _assault_within_reach(view, t, zone))
+                for t in view.units(zone)
+            ):
+                yield zone
+
+
+def _assault_within_reach(view: View, transport: Unit, zone: str) -> bool:
+    """Could this transport still reach a zone beside enemy land this combat move?"""
+    left = movement_left(view.rules, view.state, transport)
+    reach = {zone: 0}
+    queue = deque([zone])
+    while queue:
+        here = queue.popleft()
+        if any(view.enemy_land(n) for n in view.board.space(here).neighbours):
+            return True
+        if reach[here] >= left or (here != zone and view.hostile(here)):
+            continue
+        for there in view.board.space(here).neighbours:
+            if there not in reach and view.board.space(there).is_sea:
+                reach[there] = reach[here] + 1
+                queue.append(there)
+    return False
+
+
+def strands_the_phase(rules: Rules, before: GameState, move: Move, after: GameState) -> bool:
+    """A combat move after which the phase could not end and that builds no
+    amphibious assault (loading, sailing loaded transports, landing)."""
+    if after.phase != COMBAT_MOVE or combat_move_problem(rules, after) is None:
+        return False
+    origin, destination = rules.board.space(move.origin), rules.board.space(move.destination)
+    if origin.is_land != destination.is_land:
+        return False  # loading or unloading
+    view = View(rules, before)
+    return not any(u.aboard is not None and u.power == before.power for u in view.units(move.origin)) or origin.is_land
+
+
+@leave_check(COMBAT_MOVE)
+def _combat_move_may_end(tx: Tx) -> str | None:
+    return combat_move_problem(tx.rules, tx.state)
+
+
+@on_leave(NONCOMBAT_MOVE)
+def _land_or_lose_aircraft(tx: Tx) -> None:
+    """C-LAND-AIR-1: aircraft with no legal landing place at the end of the
+    non-combat move are destroyed."""
+    lost = lost_aircraft(tx.rules, tx.state)
+    for space_id in {space for space, _ in lost}:
+        gone = {p.uid for space, p in lost if space == space_id}
+        tx.replace_units(space_id, [u for u in tx.space(space_id).units if u.uid not in gone])
+    counts: dict[tuple[str, str], int] = {}
+    for space_id, plane in lost:
+        counts[(space_id, plane.type)] = counts.get((space_id, plane.type), 0) + 1
+    for (space_id, unit), count in counts.items():
+        tx.emit(UnitsLost(power=tx.state.power, unit=unit, count=count, space=space_id,
+                          reason=f"no place to land in or near {tx.board.space(space_id).name}"))
