@@ -5,6 +5,7 @@
 - apply one action: median over random-bot games (budget 1 ms)
 - replay a 10,000-action log from its recorded dice (budget 2 s)
 - load a saved 20-round game from its SQLite file (budget 0.5 s)
+- list every legal move for Germany at the start of round 1 (combat move)
 - start-up time of the non-interactive commands (they never import Textual)
 """
 
@@ -75,6 +76,22 @@ def main() -> None:
         SavedGame.open("bench").close()
         loads.append(time.perf_counter() - begin)
     print(f"load a saved 20-round game ({actions} actions): {statistics.median(loads):.3f} s  [budget 0.5 s]")
+
+    from attrs import evolve
+
+    from axisallies_tui.engine.legal import legal_actions
+    from axisallies_tui.engine.state import TurnRecord
+
+    opening = new_game(rules, SeededDice(1, 0)).state
+    germany = evolve(opening, power="germany", phase="combat_move", done_this_round=("ussr",),
+                     turn=TurnRecord(phases=rules.edition.phases))
+    listings = []
+    for _ in range(15):
+        begin = time.perf_counter()
+        moves = legal_actions(rules, germany)
+        listings.append(time.perf_counter() - begin)
+    print(f"list legal combat moves for Germany, round 1 ({len(moves)} actions): "
+          f"{statistics.median(listings) * 1000:.1f} ms")
 
     for command in (["--version"], ["maps", "export", "classic", "--json"], ["rules", "list", "--json"]):
         runs = []

@@ -11,7 +11,8 @@ from axisallies_tui.engine.game import apply, new_game
 from tests.helpers import make_rules
 
 RULES = make_rules()
-HOUSE = make_rules("s000-random-turns", "s000-axis-war-enthusiasm", "s000-soviet-first-turn-no-attack")
+HOUSE = make_rules("s000-random-turns", "s000-axis-war-enthusiasm", "s000-soviet-first-turn-no-attack",
+                   "s000-straits", "s000-bribed-overflights")
 
 
 def unit_census(state):
@@ -53,9 +54,47 @@ def check_step(rules, before, step, history):
     if not after.undo:
         history.clear()
     assert len(history) == len(after.undo)
+    check_positions(rules, before, after)
     # uids stay unique
     uids = [u.uid for space in after.spaces for u in space.units]
     assert len(uids) == len(set(uids))
+
+
+def check_positions(rules, before, after):
+    """Where units may stand (C-LAND-1, C-SEA-1, C-UNIT-4, C-NEUTRAL-3, C-LAND-AIR-1)."""
+    edition = rules.edition
+    for space, held in zip(rules.board.spaces, after.spaces):
+        transports = {u.uid: u for u in held.units if edition.unit(u.type).transport_capacity}
+        load = Counter()
+        for unit in held.units:
+            kind = edition.unit(unit.type)
+            if kind.domain == "sea":
+                assert space.is_sea, f"{unit} on land in {space.id}"
+            if kind.domain == "land" and space.is_sea:
+                assert unit.aboard in transports, f"{unit} at sea in {space.id} without its transport"
+                assert transports[unit.aboard].power == unit.power
+                load[unit.aboard] += kind.transport_cost
+            if kind.domain == "land" and space.is_land:
+                assert unit.aboard is None
+        for uid, used in load.items():
+            assert used <= edition.unit(transports[uid].type).transport_capacity
+        if space.is_land and space.neutral and held.owner is None:
+            assert not held.units, f"units in still-neutral {space.id}"
+    # when a non-combat move ends, the mover's aircraft are all on the ground or on carriers
+    if before.phase == "noncombat_move" and after.phase != "noncombat_move":
+        mover = before.power
+        for space, held in zip(rules.board.spaces, after.spaces):
+            planes = [u for u in held.units if u.power == mover and edition.unit(u.type).domain == "air"]
+            if not planes:
+                continue
+            if space.is_land:
+                assert rules.board.side_of(held.owner) == rules.board.side_of(mover), f"aircraft left in enemy {space.id}"
+                assert space.id not in before.turn.captured
+            else:
+                room = sum(edition.unit(u.type).carrier_capacity for u in held.units
+                           if rules.board.side_of(u.power) == rules.board.side_of(mover))
+                fighters = sum(1 for u in held.units if edition.unit(u.type).domain == "air")
+                assert all(edition.unit(p.type).carrier_cost for p in planes) and fighters <= room
 
 
 @given(seed=st.integers(0, 2**32 - 1), house=st.booleans())
@@ -64,7 +103,7 @@ def test_random_play_keeps_the_books(seed, house):
     state = new_game(rules, SeededDice(seed, 0)).state
     bot = RandomBot(seed)
     history = []
-    for number in range(1, 400):
+    for number in range(1, 700):
         if state.result is not None:
             break
         step = apply(rules, state, bot.choose(rules, state), SeededDice(seed, number))
