@@ -173,3 +173,22 @@ def test_headless_continues_a_saved_game_for_more_rounds(capsys):
     assert first["save"] == "campaign" and first["round"] == 3
     more = json.loads(run(capsys, "headless", "--load", "campaign", "--bot", "random", "--rounds", "2", "--json")[1])
     assert more["rounds_played"] == 2 and more["round"] == 5
+
+
+def test_headless_moves_as_documented(monkeypatch, capsys):
+    """The README's move line, fed to the JSON-lines protocol."""
+    import io
+
+    lines = [json.dumps({"action": "end_phase"})] * 2 + [
+        json.dumps({"action": "move", "origin": "russia", "destination": "ukraine_ssr", "units": [["armour", 1]]}),
+        json.dumps({"action": "undo"}),
+        json.dumps({"action": "move", "origin": "russia", "destination": "germany", "units": [["armour", 1]]}),
+    ]
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(lines) + "\n"))
+    code, out, _ = run(capsys, "headless", "--seed", "3")
+    messages = [json.loads(line) for line in out.splitlines()]
+    moved = [m for m in messages if m.get("event") == "units_moved"]
+    assert moved and moved[0]["destination"] == "ukraine_ssr" and moved[0]["how"] == "land"
+    assert any(m.get("event") == "action_undone" for m in messages)
+    errors = [m["error"] for m in messages if "error" in m]
+    assert errors and "is 3 spaces from Russia" in errors[0]
