@@ -9,6 +9,7 @@ Hook families (design.md, section 3):
 
 - movement: `may_enter`, `may_overfly_neutral`, `movement_allowance`,
   `transport_capacity`, `move_costs`
+- numbers: `unit_profile` (how a unit fights, used by combat and the odds)
 - turn order: `choose_next_power`
 - procedure: `turn_phases`
 - economy: `turn_start_bonus`, `income_bonus`, `adjust_income`, `unit_cost`
@@ -33,6 +34,7 @@ HOOKS = (
     "movement_allowance",
     "transport_capacity",
     "move_costs",
+    "unit_profile",
     "choose_next_power",
     "turn_phases",
     "turn_start_bonus",
@@ -80,6 +82,11 @@ class HouseRule:
         """Economy. Fees for a move along `path` (spaces entered): (IPCs, reason,
         mark kept for the rest of the turn or "")."""
         return ()
+
+    def unit_profile(self, rules: "Rules", power: str, unit: str, role: str, round_number: int, profile: Any) -> Any:
+        """Numbers. How a unit of `power` fights in `role` ("attack"/"defence")
+        in battle round `round_number`: return a changed `profiles.Profile`."""
+        return profile
 
     def choose_next_power(
         self, rules: "Rules", state: "GameState", dice: "DiceSource"

@@ -1,0 +1,98 @@
+"""How a unit fights: the numbers combat code and the odds calculator share.
+
+A `Profile` is one unit type as it fights for one side in one battle round,
+after weapons developments (Jet Power, Super Submarines, Heavy Bombers) and
+house rules (the `unit_profile` hook). Combat rolls from profiles; the exact
+odds calculator (`odds.py`) computes from the same profiles, so the odds shown
+always match the rules in force.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from attrs import evolve, frozen
+
+from axisallies_tui.engine.model import AIR, SEA, UnitType
+from axisallies_tui.engine.rules import Rules
+
+ATTACK = "attack"
+DEFENCE = "defence"
+
+JET_POWER = "jet_power"
+SUPER_SUBMARINES = "super_submarines"
+HEAVY_BOMBERS = "heavy_bombers"
+JET_POWER_DEFENCE = 5
+SUPER_SUB_ATTACK = 3
+HEAVY_BOMBER_DICE = 3
+
+
+@frozen
+class Profile:
+    """One unit type fighting for one side."""
+
+    unit: str
+    """Unit type id."""
+    domain: str
+    value: int
+    """Hits on a die showing this or less (0 never fires)."""
+    cost: int
+    """IPC value: the default casualty order and the expected losses use it."""
+    dice: int = 1
+    """Dice rolled per unit each round."""
+    best_of: int = 1
+    """Roll this many dice per die above and keep the best (at most one hit each)."""
+    hit_points: int = 1
+    damaged_value: int | None = None
+    """Hit number once it has taken a hit (units with more than one hit point)."""
+    first_strike: bool = False
+    """Fires before everyone else; its casualties are removed before they fire (C-COMBAT-SUB)."""
+    sea_targets_only: bool = False
+    """Its hits may only be given to sea units (submarine hits)."""
+
+    def hit_chance(self, damaged: bool = False) -> float:
+        """Chance that one die group (with best-of) scores a hit."""
+        value = self.damaged_value if damaged and self.damaged_value is not None else self.value
+        single = max(0, min(6, value)) / 6
+        return 1 - (1 - single) ** self.best_of
+
+
+def base_profile(rules: Rules, techs: Iterable[str], kind: UnitType, role: str) -> Profile:
+    """The edition's numbers for `kind` fighting in `role`, with its developments."""
+    owned = set(techs)
+    value = kind.attack if role == ATTACK else kind.defense
+    dice = 1
+    if role == DEFENCE and kind.domain == AIR and kind.carrier_cost and JET_POWER in owned:
+        value = JET_POWER_DEFENCE  # C-DEV-1: fighters defend at 5
+    if role == ATTACK and kind.has("submarine") and SUPER_SUBMARINES in owned:
+        value = SUPER_SUB_ATTACK  # C-DEV-3
+    if role == ATTACK and kind.has("strategic_bomber") and HEAVY_BOMBERS in owned:
+        dice = HEAVY_BOMBER_DICE  # C-DEV-6: each die may hit
+    submarine = kind.has("submarine")
+    return Profile(
+        unit=kind.id,
+        domain=kind.domain,
+        value=value if kind.combatant else 0,
+        cost=kind.cost,
+        dice=dice,
+        hit_points=kind.hit_points,
+        first_strike=submarine and role == ATTACK,
+        sea_targets_only=submarine,
+    )
+
+
+def profile(rules: Rules, power: str, techs: Iterable[str], unit: str, role: str, round_number: int = 1) -> Profile:
+    """The profile in force: the edition's, then each house rule's `unit_profile`."""
+    kind = rules.edition.unit(unit)
+    result = base_profile(rules, techs, kind, role)
+    for rule in rules.hooks("unit_profile"):
+        result = rule.unit_profile(rules, power, kind.id, role, round_number, result)
+    return result
+
+
+def can_take_hit_from(target: Profile, shooter: Profile) -> bool:
+    """Submarine hits go only to sea units (C-COMBAT-3)."""
+    return not shooter.sea_targets_only or target.domain == SEA
+
+
+__all__ = ["ATTACK", "DEFENCE", "Profile", "base_profile", "can_take_hit_from", "evolve", "profile"]
