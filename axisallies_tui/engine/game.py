@@ -14,8 +14,10 @@ from attrs import frozen
 # Importing these modules registers their handlers and automatic phases.
 from axisallies_tui.engine import economy as _economy  # noqa: F401
 from axisallies_tui.engine import movement as _movement  # noqa: F401
+from axisallies_tui.engine import combat as _combat  # noqa: F401
 from axisallies_tui.engine import turns as _turns  # noqa: F401
 from axisallies_tui.engine.actions import Action, Answer, Concede, Undo
+from axisallies_tui.engine.decisions import DECISIONS, resolves  # noqa: F401  (re-exported)
 from axisallies_tui.engine.dice import DiceSource
 from axisallies_tui.engine.errors import IllegalAction
 from axisallies_tui.engine.events import ActionUndone, Conceded, DecisionAnswered, Event
@@ -119,20 +121,6 @@ def undo(tx: Tx, action: Undo) -> None:
 
 
 # -- actions that belong to no phase -------------------------------------------------
-
-DecisionResolver = Callable[[Tx, str], None]
-DECISIONS: dict[str, DecisionResolver] = {}
-
-
-def resolves(kind: str) -> Callable[[DecisionResolver], DecisionResolver]:
-    """Register what happens when a pending decision of `kind` is answered."""
-
-    def register(fn: DecisionResolver) -> DecisionResolver:
-        DECISIONS[kind] = fn
-        return fn
-
-    return register
-
 
 @handles(Answer)
 def answer(tx: Tx, action: Answer) -> None:

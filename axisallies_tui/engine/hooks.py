@@ -9,7 +9,9 @@ Hook families (design.md, section 3):
 
 - movement: `may_enter`, `may_overfly_neutral`, `movement_allowance`,
   `transport_capacity`, `move_costs`
-- numbers: `unit_profile` (how a unit fights, used by combat and the odds)
+- numbers: `unit_profile` (how a unit fights, used by combat and the odds),
+  `raid_damage`
+- procedure: `bombardment_casualties_fire_back`, `may_retreat` (battle steps)
 - turn order: `choose_next_power`
 - procedure: `turn_phases`
 - economy: `turn_start_bonus`, `income_bonus`, `adjust_income`, `unit_cost`
@@ -35,6 +37,9 @@ HOOKS = (
     "transport_capacity",
     "move_costs",
     "unit_profile",
+    "bombardment_casualties_fire_back",
+    "may_retreat",
+    "raid_damage",
     "choose_next_power",
     "turn_phases",
     "turn_start_bonus",
@@ -87,6 +92,19 @@ class HouseRule:
         """Numbers. How a unit of `power` fights in `role` ("attack"/"defence")
         in battle round `round_number`: return a changed `profiles.Profile`."""
         return profile
+
+    def bombardment_casualties_fire_back(self, rules: "Rules", answer: bool) -> bool:
+        """Procedure. Whether units killed by bombardment still fire in round one."""
+        return answer
+
+    def may_retreat(self, rules: "Rules", state: "GameState", unit: Any, allowed: bool) -> bool:
+        """Procedure. Whether this attacking unit may retreat from an amphibious
+        assault (the edition says no unit may, C-AMPH-3)."""
+        return allowed
+
+    def raid_damage(self, rules: "Rules", power: str, unit: str, faces: tuple[int, ...], damage: int) -> int:
+        """Numbers. IPCs a raiding bomber costs its victim, from its dice."""
+        return damage
 
     def choose_next_power(
         self, rules: "Rules", state: "GameState", dice: "DiceSource"

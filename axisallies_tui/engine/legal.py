@@ -36,7 +36,9 @@ def candidates(rules: Rules, state: GameState) -> list[Action]:
     if state.result is not None:
         return []
     if state.pending is not None:
-        return [Answer(choice=option) for option in state.pending.options]
+        if state.pending.options:
+            return [Answer(choice=option) for option in state.pending.options]
+        return [Answer(choice=state.pending.default)] if state.pending.default is not None else []
     actions: list[Action] = []
     for generator in GENERATORS.get(state.phase, ()):
         actions.extend(generator(rules, state))
@@ -123,3 +125,10 @@ def _moves(rules: Rules, state: GameState) -> Iterator[Action]:
     from axisallies_tui.engine.movement import candidate_moves
 
     yield from candidate_moves(rules, state)
+
+
+@legal_in("conduct_combat")
+def _fights(rules: Rules, state: GameState) -> Iterator[Action]:
+    from axisallies_tui.engine.combat import candidate_fights
+
+    yield from candidate_fights(rules, state)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from attrs import evolve, frozen
 
 __all__ = [
+    "Battle",
     "UndoEntry",
     "Decision",
     "GameResult",
@@ -49,6 +50,8 @@ class Unit:
     """Cargo waiting at sea to land in this territory once the sea battle is won."""
     fought: bool = False
     """Took part in a battle this turn."""
+    raiding: bool = False
+    """A bomber on a strategic bombing raid this turn (C-SBR): in no other battle."""
 
 
 @frozen
@@ -85,6 +88,8 @@ class TurnRecord:
     """Sea zones from which land units were unloaded into enemy territory this turn."""
     marks: tuple[str, ...] = ()
     """Short notes house rules keep for the rest of the turn (e.g. "bribed:turkey")."""
+    battles_done: tuple[str, ...] = ()
+    """Spaces whose battle (or raid, as "raid:<space>") has been fought this turn."""
 
 
 @frozen
@@ -113,6 +118,25 @@ class UndoEntry:
 
 
 @frozen
+class Battle:
+    """A battle under way: where it stands between two decisions (C-COMBAT 8.2)."""
+
+    space: str
+    attacker: str
+    defender: str
+    """The power that answers the defending side's questions."""
+    sea: bool
+    round: int = 1
+    stage: str = "start"
+    """start, sub_casualties, defender_casualties, attacker_casualties, retreat."""
+    hits: int = 0
+    """Hits waiting for the casualty decision of this stage."""
+    set_aside: tuple[int, ...] = ()
+    """Defending casualties of this round: they still fire before they go."""
+    amphibious: bool = False
+
+
+@frozen
 class GameResult:
     winner: str
     """A side id (`axis`, `allies`) or `draw`."""
@@ -134,6 +158,7 @@ class GameState:
     complexes_built: int = 0
     """Industrial complexes built in the whole game (the box holds only four extra)."""
     pending: Decision | None = None
+    battle: Battle | None = None
     result: GameResult | None = None
     undo: tuple[UndoEntry, ...] = ()
     """Undoable actions taken in the current phase, newest last. Cleared when the

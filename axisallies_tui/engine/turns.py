@@ -82,7 +82,7 @@ def start_turn(tx: Tx, power: str) -> None:
 
 
 _FRESH = Unit(uid=0, power="", type="")
-_PER_TURN = ("moved", "came_from", "combat_moved", "stopped", "amphibious", "unloaded", "landing", "fought")
+_PER_TURN = ("moved", "came_from", "combat_moved", "stopped", "amphibious", "unloaded", "landing", "fought", "raiding")
 
 
 def _fresh(unit: Unit) -> Unit:

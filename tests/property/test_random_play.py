@@ -36,6 +36,9 @@ def check_step(rules, before, step, history):
     for event in step.events:
         if event.kind == "units_placed":
             placed[(event.power, event.unit)] += event.count
+        if event.kind == "casualties":
+            for unit, count in event.destroyed:
+                placed[(event.power, unit)] -= count
         if event.kind == "units_lost" and event.space is not None:
             assert event.power == before.power and event.unit in ("fighter", "bomber")
             placed[(event.power, event.unit)] -= event.count

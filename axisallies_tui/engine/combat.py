@@ -1,0 +1,813 @@
+"""Conduct combat (base rules section 8): battles, bombardment, retreats,
+capture, strategic bombing raids.
+
+A battle is a sequence of steps (`Battle.stage`) that stops at every decision
+a player must make: the defender's and the attacker's casualties, and the
+attacker's retreat. Each stop is a pending `Decision`; the answer resumes the
+battle. Dice come from the dice policy (standard or Low Luck), and unit
+numbers from `profiles.profile`, the same numbers the odds calculator uses.
+
+Casualty answers are written `type=N` items separated by commas, with an
+optional power (`usa/fighter=1`) and `/damage` for a hit that only damages a
+unit with two hit points (`battleship/damage=1`).
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import ClassVar, Iterator
+
+from attrs import evolve, frozen
+
+from axisallies_tui.engine.actions import Action, register_action
+from axisallies_tui.engine.capture import capture
+from axisallies_tui.engine.errors import IllegalAction
+from axisallies_tui.engine.events import DiceRolled, Event, _power, _space, _units
+from axisallies_tui.engine.decisions import resolves
+from axisallies_tui.engine.model import AIR, LAND, SEA, Board, Edition
+from axisallies_tui.engine.profiles import ATTACK, DEFENCE, Profile, profile
+from axisallies_tui.engine.queries import allied
+from axisallies_tui.engine.rules import Rules
+from axisallies_tui.engine.state import Battle, Decision, GameState, Unit
+from axisallies_tui.engine.turns import automatic, leave_check
+from axisallies_tui.engine.tx import Tx, handles, require
+
+CONDUCT_COMBAT = "conduct_combat"
+PRESS_ON = "press on"
+RETREAT_TO = "retreat to "
+
+
+@frozen
+class Fight(Action):
+    """Fight the battle (or bombing raid) in `space` next: the attacker picks the order."""
+
+    kind: ClassVar[str] = "fight"
+    space: str
+
+
+register_action(Fight)
+
+
+# -- events ------------------------------------------------------------------------------
+
+
+@frozen
+class BattleStarted(Event):
+    kind: ClassVar[str] = "battle_started"
+    space: str
+    attacker: str
+    defender: str
+    attacking: tuple[tuple[str, int], ...]
+    defending: tuple[tuple[str, int], ...]
+
+    def describe(self, board: Board, edition: Edition) -> str:
+        att = ", ".join(_units(edition, u, n) for u, n in self.attacking) or "nothing"
+        dfn = ", ".join(_units(edition, u, n) for u, n in self.defending) or "nothing"
+        return (f"Battle for {_space(board, self.space)}: {_power(board, self.attacker)} ({att}) "
+                f"against {_power(board, self.defender)} ({dfn}).")
+
+
+@frozen
+class Casualties(Event):
+    kind: ClassVar[str] = "casualties"
+    space: str
+    power: str
+    destroyed: tuple[tuple[str, int], ...]
+    damaged: tuple[tuple[str, int], ...] = ()
+    note: str = ""
+
+    def describe(self, board: Board, edition: Edition) -> str:
+        parts = [_units(edition, u, n) for u, n in self.destroyed]
+        parts += [f"{_units(edition, u, n)} damaged" for u, n in self.damaged]
+        note = f" ({self.note})" if self.note else ""
+        return f"✗ {_power(board, self.power)} loses {', '.join(parts) or 'nothing'} in {_space(board, self.space)}{note}."
+
+
+@frozen
+class CasualtiesChosen(Casualties):
+    """Defending casualties picked this round: they fire back before they go."""
+
+    kind: ClassVar[str] = "casualties_chosen"
+
+    def describe(self, board: Board, edition: Edition) -> str:
+        parts = [_units(edition, u, n) for u, n in self.destroyed]
+        parts += [f"{_units(edition, u, n)} damaged" for u, n in self.damaged]
+        return (f"{_power(board, self.power)} takes {', '.join(parts)} as casualties in {_space(board, self.space)}; "
+                f"they fire back before they go.")
+
+
+@frozen
+class BattleEnded(Event):
+    kind: ClassVar[str] = "battle_ended"
+    space: str
+    outcome: str
+    """attacker (won), defender (held), both (both destroyed), retreat, stalemate."""
+    text_: str
+
+    def describe(self, board: Board, edition: Edition) -> str:
+        return self.text_
+
+
+@frozen
+class Retreated(Event):
+    kind: ClassVar[str] = "retreated"
+    power: str
+    space: str
+    to: str | None
+
+    def describe(self, board: Board, edition: Edition) -> str:
+        where = f" to {_space(board, self.to)}" if self.to else ""
+        return f"{_power(board, self.power)} retreats from {_space(board, self.space)}{where}."
+
+
+@frozen
+class RaidDamage(Event):
+    kind: ClassVar[str] = "raid_damage"
+    space: str
+    attacker: str
+    victim: str
+    amount: int
+    ipcs: int
+
+    def describe(self, board: Board, edition: Edition) -> str:
+        return (f"Bombing raid on {_space(board, self.space)}: {_power(board, self.victim)} pays {self.amount} IPCs "
+                f"({self.ipcs} left).")
+
+
+# -- who is in a battle ------------------------------------------------------------------
+
+
+def _kind(rules: Rules, unit: Unit):  # type: ignore[no-untyped-def]
+    return rules.edition.unit(unit.type)
+
+
+def attackers_in(rules: Rules, state: GameState, space_id: str) -> list[Unit]:
+    """The mover's units that fight in `space_id` (not cargo, not raiding bombers)."""
+    units = state.spaces[rules.board.space(space_id).index].units
+    return [
+        u for u in units
+        if u.power == state.power and _kind(rules, u).combatant and u.aboard is None and not u.raiding
+        and not u.landing
+    ]
+
+
+def defenders_in(rules: Rules, state: GameState, space_id: str) -> list[Unit]:
+    units = state.spaces[rules.board.space(space_id).index].units
+    return [
+        u for u in units
+        if not allied(rules.board, u.power, state.power) and _kind(rules, u).combatant and u.aboard is None
+    ]
+
+
+def pending_battles(rules: Rules, state: GameState) -> list[str]:
+    """Spaces where the power to act still has a battle or a raid to fight."""
+    found = []
+    for space, held in zip(rules.board.spaces, state.spaces):
+        if space.id in state.turn.battles_done:
+            raids_left = False
+        else:
+            mine = [u for u in held.units if u.power == state.power and u.aboard is None and not u.raiding]
+            raids_left = False
+            if mine and defenders_in(rules, state, space.id):
+                found.append(space.id)
+                continue
+        raiders = [u for u in held.units if u.power == state.power and u.raiding]
+        if raiders and f"raid:{space.id}" not in state.turn.battles_done:
+            found.append(space.id)
+    return found
+
+
+def _battle_order_problem(rules: Rules, state: GameState, space_id: str) -> str | None:
+    """C-COMBAT-1: the sea battle of an assault comes before its land battle."""
+    for zone, held in zip(rules.board.spaces, state.spaces):
+        if any(u.landing == space_id and u.power == state.power for u in held.units):
+            if zone.id not in state.turn.battles_done and defenders_in(rules, state, zone.id):
+                return f"fight the sea battle in {zone.name} first: the troops landing in " \
+                       f"{rules.board.space(space_id).name} come from there"
+    return None
+
+
+@automatic(CONDUCT_COMBAT)
+def enter_combat(tx: Tx) -> bool:
+    """With no battle to fight the phase passes by itself."""
+    _land_waiting_cargo(tx)
+    return not pending_battles(tx.rules, tx.state)
+
+
+@leave_check(CONDUCT_COMBAT)
+def _all_battles_fought(tx: Tx) -> str | None:
+    left = pending_battles(tx.rules, tx.state)
+    if left:
+        names = ", ".join(tx.board.space(s).name for s in left)
+        return f"battles remain to be fought: {names}"
+    return None
+
+
+# -- fighting ----------------------------------------------------------------------------
+
+
+@handles(Fight)
+def fight(tx: Tx, action: Fight) -> None:
+    require(tx.state.phase == CONDUCT_COMBAT, "battles are fought in the conduct combat phase")
+    require(action.space in tx.board.space_by_id, f"there is no space called {action.space!r}")
+    require(action.space in pending_battles(tx.rules, tx.state),
+            f"there is no battle to fight in {tx.board.space(action.space).name}")
+    problem = _battle_order_problem(tx.rules, tx.state, action.space)
+    require(problem is None, problem or "")
+    state = tx.state
+    if defenders_in(tx.rules, state, action.space) and action.space not in state.turn.battles_done and \
+            attackers_in(tx.rules, state, action.space):
+        _start_battle(tx, action.space)
+    else:
+        if action.space not in state.turn.battles_done and not attackers_in(tx.rules, state, action.space):
+            tx.turn(battles_done=tx.state.turn.battles_done + (action.space,))
+        _strategic_raid(tx, action.space)
+
+
+def _counts(units: list[Unit]) -> tuple[tuple[str, int], ...]:
+    table: dict[str, int] = {}
+    for unit in units:
+        table[unit.type] = table.get(unit.type, 0) + 1
+    return tuple(sorted(table.items()))
+
+
+def _start_battle(tx: Tx, space_id: str) -> None:
+    rules, state = tx.rules, tx.state
+    space = rules.board.space(space_id)
+    attackers = attackers_in(rules, state, space_id)
+    defenders = defenders_in(rules, state, space_id)
+    defender = _defending_power(tx, space_id, defenders)
+    battle = Battle(space=space_id, attacker=state.power, defender=defender, sea=space.is_sea,
+                    amphibious=any(u.amphibious for u in attackers))
+    tx.update(battle=battle)
+    tx.emit(BattleStarted(space=space_id, attacker=state.power, defender=defender,
+                          attacking=_counts(attackers), defending=_counts(defenders)))
+    _bombard(tx)
+    _advance(tx)
+
+
+def _defending_power(tx: Tx, space_id: str, defenders: list[Unit]) -> str:
+    owner = tx.space(space_id).owner
+    if owner is not None and any(u.power == owner for u in defenders):
+        return owner
+    tally: dict[str, int] = {}
+    for unit in defenders:
+        tally[unit.power] = tally.get(unit.power, 0) + 1
+    return max(sorted(tally), key=lambda p: tally[p])
+
+
+def _battle(tx: Tx) -> Battle:
+    assert tx.state.battle is not None
+    return tx.state.battle
+
+
+def _set(tx: Tx, **changes: object) -> None:
+    tx.update(battle=evolve(_battle(tx), **changes))
+
+
+def _profile(tx: Tx, unit: Unit, role: str) -> Profile:
+    techs = tx.power(unit.power).techs
+    return profile(tx.rules, unit.power, techs, unit.type, role, _battle(tx).round)
+
+
+def _value(prof: Profile, unit: Unit) -> int:
+    if unit.damage and prof.damaged_value is not None:
+        return prof.damaged_value
+    return prof.value
+
+
+def _fire(tx: Tx, shooters: list[Unit], role: str, purpose: str, power: str) -> int:
+    """Roll for `shooters` with the dice policy in force; log the dice; return hits."""
+    if not shooters:
+        return 0
+    shots: list[int] = []
+    groups: list[tuple[int, int]] = []  # (hit value, dice kept best of)
+    for unit in shooters:
+        prof = _profile(tx, unit, role)
+        value = _value(prof, unit)
+        if value <= 0:
+            continue
+        for _ in range(prof.dice):
+            groups.append((value, prof.best_of))
+            shots.append(value)
+    if not groups:
+        return 0
+    if tx.rules.policy.id == "low_luck" or all(best == 1 for _, best in groups):
+        hits, faces = tx.rules.policy.hits(tx.dice, shots, purpose)
+    else:
+        faces = tx.dice.roll(sum(best for _, best in groups), purpose)
+        hits, at = 0, 0
+        for value, best in groups:
+            if min(faces[at: at + best]) <= value:
+                hits += 1
+            at += best
+    tx.emit(DiceRolled(power=power, purpose=purpose, values=tuple(faces), hits=hits))
+    return hits
+
+
+def _alive(tx: Tx, units: list[Unit]) -> list[Unit]:
+    here = {u.uid for u in tx.space(_battle(tx).space).units}
+    return [u for u in units if u.uid in here]
+
+
+def _attackers(tx: Tx) -> list[Unit]:
+    return [u for u in attackers_in(tx.rules, tx.state, _battle(tx).space) if not u.stopped or True]
+
+
+def _defenders(tx: Tx) -> list[Unit]:
+    return defenders_in(tx.rules, tx.state, _battle(tx).space)
+
+
+def _bombard(tx: Tx) -> None:
+    """C-AMPH-4: battleships in the assault zone that fought no sea battle fire
+    once before the first round of an amphibious land battle."""
+    battle = _battle(tx)
+    if battle.sea or not battle.amphibious:
+        return
+    zones = {u.came_from for u in _attackers(tx) if u.amphibious}
+    guns = []
+    for zone in sorted(z for z in zones if z):
+        if zone in tx.state.turn.battles_done:
+            continue  # fought a sea battle there this turn: no bombardment
+        guns += [u for u in tx.space(zone).units
+                 if u.power == tx.state.power and tx.edition.unit(u.type).has("bombard") and not u.fought]
+    if not guns:
+        return
+    hits = _fire(tx, guns, ATTACK, "bombardment", tx.state.power)
+    tx.turn(marks=tx.state.turn.marks + tuple(f"bombarded:{u.uid}" for u in guns))
+    if hits:
+        _ask_casualties(tx, "bombard_casualties", battle.defender, hits, defending=True)
+
+
+def _advance(tx: Tx) -> None:
+    """Run the battle on until it needs a decision or ends."""
+    while tx.state.battle is not None and tx.state.pending is None:
+        battle = _battle(tx)
+        stage = battle.stage
+        if stage in ("start", "round"):
+            if _ended(tx):
+                return
+            _set(tx, stage="subs")
+            subs = [u for u in _attackers(tx) if _profile(tx, u, ATTACK).first_strike]
+            if subs:
+                hits = _fire(tx, subs, ATTACK, f"the submarine strike, round {battle.round}", battle.attacker)
+                if hits:
+                    _ask_casualties(tx, "sub_casualties", battle.defender, hits, defending=True, sea_only=True)
+            continue
+        if stage == "subs":
+            shooters = [u for u in _attackers(tx) if not _profile(tx, u, ATTACK).first_strike]
+            hits = _fire(tx, shooters, ATTACK, f"attack, round {battle.round}", battle.attacker)
+            _set(tx, stage="fired")
+            if hits:
+                _ask_casualties(tx, "defender_casualties", battle.defender, hits, defending=True)
+            continue
+        if stage == "fired":
+            defenders = _defenders(tx)
+            hits = _fire(tx, defenders, DEFENCE, f"defence, round {battle.round}", battle.defender)
+            _set(tx, stage="defended")
+            if hits:
+                _ask_casualties(tx, "attacker_casualties", battle.attacker, hits, defending=False)
+            continue
+        if stage == "defended":
+            _remove_set_aside(tx)
+            if _ended(tx):
+                return
+            options = _retreat_options(tx)
+            if options:
+                _set(tx, stage="retreat")
+                tx.update(pending=Decision(
+                    power=battle.attacker, kind="retreat",
+                    prompt=f"Battle for {tx.board.space(battle.space).name}, after round {battle.round}: press on or retreat?",
+                    options=(PRESS_ON,) + tuple(options), default=PRESS_ON))
+                return
+            _set(tx, stage="round", round=battle.round + 1)
+            continue
+        raise AssertionError(f"unknown battle stage {stage}")
+
+
+def _remove_set_aside(tx: Tx) -> None:
+    battle = _battle(tx)
+    if battle.set_aside:
+        going = [u for u in tx.space(battle.space).units if u.uid in set(battle.set_aside)]
+        _remove(tx, battle.space, set(battle.set_aside))
+        _set(tx, set_aside=())
+        for power in sorted({u.power for u in going}):
+            tx.emit(Casualties(space=battle.space, power=power,
+                               destroyed=_counts([u for u in going if u.power == power])))
+
+
+def _remove(tx: Tx, space_id: str, uids: set[int]) -> None:
+    """Take units off the board; cargo goes down with its transport."""
+    units = tx.space(space_id).units
+    cargo = [u for u in units if u.aboard in uids]
+    gone = set(uids) | {u.uid for u in cargo}
+    tx.replace_units(space_id, [u for u in units if u.uid not in gone])
+    for power in sorted({u.power for u in cargo}):
+        tx.emit(Casualties(space=space_id, power=power, destroyed=_counts([u for u in cargo if u.power == power]),
+                           note="went down with their transport"))
+
+
+# -- casualties ----------------------------------------------------------------------------
+
+
+def _eligible(tx: Tx, defending: bool, sea_only: bool) -> list[Unit]:
+    units = _defenders(tx) if defending else _attackers(tx)
+    if defending:
+        units = [u for u in units if u.uid not in _battle(tx).set_aside]
+    if sea_only:
+        units = [u for u in units if tx.edition.unit(u.type).domain == SEA]
+    return units
+
+
+def _slots(tx: Tx, units: list[Unit], role: str) -> list[tuple[str, str, bool, list[Unit]]]:
+    """Groups a casualty choice picks from: (power, type, damage-only?, units)."""
+    groups: dict[tuple[str, str, bool], list[Unit]] = {}
+    for unit in units:
+        prof = _profile(tx, unit, role)
+        if prof.hit_points > 1 and unit.damage < prof.hit_points - 1:
+            groups.setdefault((unit.power, unit.type, True), []).append(unit)
+        groups.setdefault((unit.power, unit.type, False), []).append(unit)
+    return [(p, t, d, us) for (p, t, d), us in groups.items()]
+
+
+def default_casualties(tx: Tx, units: list[Unit], hits: int, role: str) -> list[tuple[str, str, bool, int]]:
+    """Cheapest first: hits that only damage a two-hit unit come first (they cost
+    nothing), then units by cost, weakest first among equals."""
+    picks: dict[tuple[str, str, bool], int] = {}
+    left = hits
+    damageable = [u for u in units if _profile(tx, u, role).hit_points > 1 and u.damage < _profile(tx, u, role).hit_points - 1]
+    for unit in damageable:
+        if left == 0:
+            break
+        picks[(unit.power, unit.type, True)] = picks.get((unit.power, unit.type, True), 0) + 1
+        left -= 1
+    order = sorted(units, key=lambda u: (tx.edition.unit(u.type).cost, _value(_profile(tx, u, role), u), u.uid))
+    for unit in order:
+        if left == 0:
+            break
+        picks[(unit.power, unit.type, False)] = picks.get((unit.power, unit.type, False), 0) + 1
+        left -= 1
+    return [(p, t, d, n) for (p, t, d), n in picks.items()]
+
+
+def _write(tx: Tx, picks: list[tuple[str, str, bool, int]], single_power: bool) -> str:
+    items = []
+    for power, unit, damage, count in sorted(picks, key=lambda x: (x[0], x[1], x[2])):
+        name = unit if single_power else f"{power}/{unit}"
+        items.append(f"{name}{'/damage' if damage else ''}={count}")
+    return ", ".join(items)
+
+
+def _ask_casualties(tx: Tx, kind: str, power: str, hits: int, defending: bool, sea_only: bool = False) -> None:
+    role = DEFENCE if defending else ATTACK
+    units = _eligible(tx, defending, sea_only)
+    _set(tx, hits=hits)
+    if not units:
+        _set(tx, hits=0)
+        return
+    single_power = len({u.power for u in units}) == 1
+    default = default_casualties(tx, units, hits, role)
+    slots = _slots(tx, units, role)
+    if hits >= _hit_capacity(tx, units, role) or len(slots) == 1:
+        _apply_casualties(tx, kind, default)  # no real choice: everything goes, or all alike
+        return
+    options = _enumerate_choices(tx, slots, hits, single_power)
+    name = tx.board.space(_battle(tx).space).name
+    what = "your sea units" if sea_only else "your units"
+    tx.update(pending=Decision(
+        power=power, kind=kind,
+        prompt=f"Battle for {name}: choose {hits} casualt{'y' if hits == 1 else 'ies'} among {what}",
+        options=options, default=_write(tx, default, single_power)))
+
+
+def _hit_capacity(tx: Tx, units: list[Unit], role: str) -> int:
+    return sum(_profile(tx, u, role).hit_points - u.damage for u in units)
+
+
+def _enumerate_choices(tx: Tx, slots: list[tuple[str, str, bool, list[Unit]]], hits: int, single_power: bool,
+                       limit: int = 120) -> tuple[str, ...]:
+    """Every legal casualty answer, when there are few enough to list (else free form)."""
+    ranges = [range(0, min(hits, len(units)) + 1) for _, _, _, units in slots]
+    found: list[str] = []
+    for counts in product(*ranges):
+        if sum(counts) != hits:
+            continue
+        per_unit: dict[tuple[str, str], int] = {}
+        ok = True
+        for (power, unit, damage, units), n in zip(slots, counts):
+            if damage:
+                continue
+            per_unit[(power, unit)] = per_unit.get((power, unit), 0) + n
+            ok = ok and per_unit[(power, unit)] <= len(units)
+        if not ok:
+            continue
+        picks = [(p, t, d, n) for (p, t, d, _), n in zip(slots, counts) if n]
+        found.append(_write(tx, picks, single_power))
+        if len(found) > limit:
+            return ()
+    return tuple(sorted(set(found)))
+
+
+def _parse(tx: Tx, text: str, units: list[Unit]) -> list[tuple[str, str, bool, int]]:
+    powers = {u.power for u in units}
+    picks = []
+    for item in (part.strip() for part in text.split(",")):
+        if not item:
+            continue
+        name, sep, number = item.partition("=")
+        if not sep or not number.strip().isdigit():
+            raise IllegalAction(f"write casualties as type=count, not {item!r}")
+        parts = [p.strip() for p in name.split("/")]
+        damage = parts[-1] == "damage"
+        if damage:
+            parts = parts[:-1]
+        if len(parts) == 2:
+            power, unit_name = parts
+        elif len(parts) == 1:
+            unit_name = parts[0]
+            owners = sorted({u.power for u in units if u.type == (tx.edition.find_unit(unit_name) or _NoUnit).id})
+            power = owners[0] if len(owners) == 1 else (next(iter(powers)) if len(powers) == 1 else "")
+            if not power:
+                raise IllegalAction(f"say whose {unit_name} (for example usa/{unit_name}=1)")
+        else:
+            raise IllegalAction(f"cannot read {item!r}")
+        kind = tx.edition.find_unit(unit_name)
+        if kind is None:
+            raise IllegalAction(f"there is no unit called {unit_name!r}")
+        picks.append((power, kind.id, damage, int(number)))
+    return picks
+
+
+class _NoUnit:
+    id = ""
+
+
+def _apply_casualties(tx: Tx, kind: str, picks: list[tuple[str, str, bool, int]]) -> None:
+    battle = _battle(tx)
+    defending = kind != "attacker_casualties"
+    role = DEFENCE if defending else ATTACK
+    units = _eligible(tx, defending, kind == "sub_casualties")
+    want = min(battle.hits, _hit_capacity(tx, units, role))
+    total = sum(n for *_, n in picks)
+    require(total == want, f"choose exactly {want} casualt{'y' if want == 1 else 'ies'} (you named {total})")
+    chosen_destroy: list[Unit] = []
+    chosen_damage: list[Unit] = []
+    for power, unit_type, damage, count in picks:
+        pool = [u for u in units if u.power == power and u.type == unit_type and u not in chosen_destroy
+                and u not in chosen_damage]
+        if damage:
+            pool = [u for u in pool if _profile(tx, u, role).hit_points - 1 > u.damage]
+            pool.sort(key=lambda u: u.damage)
+        else:
+            pool.sort(key=lambda u: -u.damage)  # lose the damaged ones first
+        if len(pool) < count:
+            name = tx.edition.unit(unit_type).name.lower()
+            raise IllegalAction(f"there {'is' if len(pool) == 1 else 'are'} only {len(pool)} {name} to take "
+                                f"{'damage' if damage else 'hits'} here")
+        (chosen_damage if damage else chosen_destroy).extend(pool[:count])
+    # a unit cannot be both damaged and destroyed by the same volley unless it has the hit points
+    overlap = {u.uid for u in chosen_damage} & {u.uid for u in chosen_destroy}
+    require(not overlap, "a unit is named twice")
+    space = battle.space
+    damaged_ids = {u.uid for u in chosen_damage}
+    if damaged_ids:
+        tx.replace_units(space, [evolve(u, damage=u.damage + 1) if u.uid in damaged_ids else u
+                                 for u in tx.space(space).units])
+    destroyed = {u.uid for u in chosen_destroy}
+    by_power: dict[str, tuple[list[Unit], list[Unit]]] = {}
+    for unit in chosen_destroy:
+        by_power.setdefault(unit.power, ([], []))[0].append(unit)
+    for unit in chosen_damage:
+        by_power.setdefault(unit.power, ([], []))[1].append(unit)
+    note = {"bombard_casualties": "bombardment", "sub_casualties": "submarine strike"}.get(kind, "")
+    if kind == "defender_casualties" or (kind == "bombard_casualties" and _bombard_fire_back(tx)):
+        note = note or "they fire back before they go"
+        if kind == "bombard_casualties":
+            note = "bombardment: they fire back in the first round"
+        _set(tx, set_aside=battle.set_aside + tuple(sorted(destroyed)), hits=0)
+    else:
+        _remove(tx, space, destroyed)
+        _set(tx, hits=0)
+    event = CasualtiesChosen if tx.state.battle is not None and tx.state.battle.set_aside and destroyed <= set(tx.state.battle.set_aside) else Casualties
+    for power, (gone, hurt) in sorted(by_power.items()):
+        tx.emit(event(space=space, power=power, destroyed=_counts(gone), damaged=_counts(hurt), note=note))
+
+
+def _bombard_fire_back(tx: Tx) -> bool:
+    """C-AMPH-4 / XML default: bombardment casualties still fire in round one."""
+    answer = True
+    for rule in tx.rules.hooks("bombardment_casualties_fire_back"):
+        answer = rule.bombardment_casualties_fire_back(tx.rules, answer)
+    return answer
+
+
+for _kind_name in ("defender_casualties", "attacker_casualties", "sub_casualties", "bombard_casualties"):
+
+    def _make(kind: str):  # type: ignore[no-untyped-def]
+        @resolves(kind)
+        def _answer(tx: Tx, choice: str) -> None:
+            battle = _battle(tx)
+            units = _eligible(tx, kind != "attacker_casualties", kind == "sub_casualties")
+            _apply_casualties(tx, kind, _parse(tx, choice, units))
+            if kind == "bombard_casualties":
+                _set(tx, stage="start")
+            _ = battle
+            _advance(tx)
+            _after_battle_step(tx)
+
+        return _answer
+
+    _make(_kind_name)
+
+
+# -- retreat and the end of a battle -----------------------------------------------------
+
+
+def _retreat_options(tx: Tx) -> list[str]:
+    """C-RETREAT: the attacker may withdraw everything (all or nothing) to one
+    adjacent friendly space a unit came from; never from an amphibious assault."""
+    battle = _battle(tx)
+    attackers = _attackers(tx)
+    if any(not _may_retreat(tx, u) for u in attackers):
+        return []
+    view_units = [u for u in attackers if tx.edition.unit(u.type).domain != AIR]
+    if not view_units:
+        return [RETREAT_TO + "the air (aircraft leave the battle)"]
+    targets = set()
+    for unit in view_units:
+        origin = unit.came_from
+        if origin is None or origin not in tx.board.space(battle.space).neighbours:
+            continue
+        space = tx.board.space(origin)
+        held = tx.space(origin)
+        if space.is_land and not allied(tx.board, held.owner, battle.attacker):
+            continue
+        if any(not allied(tx.board, u.power, battle.attacker) for u in held.units):
+            continue
+        targets.add(origin)
+    return [RETREAT_TO + tx.board.space(t).name for t in sorted(targets)]
+
+
+def _may_retreat(tx: Tx, unit: Unit) -> bool:
+    battle = _battle(tx)
+    if battle.amphibious:
+        allowed = False  # C-AMPH-3: nobody retreats from an amphibious assault
+        for rule in tx.rules.hooks("may_retreat"):
+            allowed = rule.may_retreat(tx.rules, tx.state, unit, allowed)
+        return allowed
+    return True
+
+
+@resolves("retreat")
+def _answer_retreat(tx: Tx, choice: str) -> None:
+    battle = _battle(tx)
+    if choice == PRESS_ON:
+        _set(tx, stage="round", round=battle.round + 1)
+        _advance(tx)
+        _after_battle_step(tx)
+        return
+    target_name = choice[len(RETREAT_TO):]
+    target = next((s.id for s in tx.board.spaces if s.name == target_name), None)
+    leaving = [u for u in _attackers(tx) if _may_retreat(tx, u)]
+    ids = {u.uid for u in leaving if tx.edition.unit(u.type).domain != AIR}
+    if target is not None and ids:
+        moving = [u for u in tx.space(battle.space).units if u.uid in ids or u.aboard in ids]
+        tx.replace_units(battle.space, [u for u in tx.space(battle.space).units if u not in moving])
+        tx.replace_units(target, tx.space(target).units + tuple(evolve(u, stopped=True, fought=True) for u in moving))
+    tx.emit(Retreated(power=battle.attacker, space=battle.space, to=target))
+    _finish(tx, "retreat", f"{tx.board.power(battle.attacker).name} withdraws from {tx.board.space(battle.space).name}.")
+
+
+def _can_hit(tx: Tx, shooters: list[Unit], targets: list[Unit], role: str) -> bool:
+    for unit in shooters:
+        prof = _profile(tx, unit, role)
+        if _value(prof, unit) <= 0:
+            continue
+        if not prof.sea_targets_only or any(tx.edition.unit(t.type).domain == SEA for t in targets):
+            return True
+    return False
+
+
+def _ended(tx: Tx) -> bool:
+    """C-COMBAT-END: one side gone, both gone, or neither able to hurt the other."""
+    battle = _battle(tx)
+    attackers, defenders = _attackers(tx), _defenders(tx)
+    name = tx.board.space(battle.space).name
+    if not attackers and not defenders:
+        _finish(tx, "both", f"Both sides are destroyed in {name}; the defender keeps it.")
+        return True
+    if not defenders:
+        land = [u for u in attackers if tx.edition.unit(u.type).domain == LAND]
+        if battle.sea:
+            _finish(tx, "attacker", f"{tx.board.power(battle.attacker).name} wins the battle in {name}.")
+        elif land:
+            _finish(tx, "attacker", f"{tx.board.power(battle.attacker).name} takes {name}.")
+            capture(tx, battle.space, battle.attacker)
+        else:
+            _finish(tx, "attacker", f"The defenders of {name} are destroyed, but aircraft cannot take it.")
+        return True
+    if not attackers:
+        _finish(tx, "defender", f"{tx.board.power(battle.defender).name} holds {name}.")
+        return True
+    if not _can_hit(tx, attackers, defenders, ATTACK) and not _can_hit(tx, defenders, attackers, DEFENCE):
+        _finish(tx, "stalemate", f"Neither side can hurt the other in {name}: the battle ends and both stay.")
+        return True
+    return False
+
+
+def _finish(tx: Tx, outcome: str, text: str) -> None:
+    battle = _battle(tx)
+    space = battle.space
+    fought = {u.uid for u in attackers_in(tx.rules, tx.state, space)} | {u.uid for u in defenders_in(tx.rules, tx.state, space)}
+    tx.replace_units(space, [evolve(u, fought=True) if u.uid in fought else u for u in tx.space(space).units])
+    if battle.sea:
+        _sink_homeless_fighters(tx, space, battle.defender)
+    tx.update(battle=None, pending=None)
+    tx.turn(battles_done=tx.state.turn.battles_done + (space,))
+    tx.emit(BattleEnded(space=space, outcome=outcome, text_=text))
+    if battle.sea:
+        _land_waiting_cargo(tx, space)
+
+
+def _sink_homeless_fighters(tx: Tx, zone: str, defender: str) -> None:
+    """C-COMBAT-CARRIER: defending fighters whose carrier sank need room on another
+    carrier in the zone; otherwise they are lost."""
+    units = tx.space(zone).units
+    side = [u for u in units if allied(tx.board, u.power, defender)]
+    room = sum(tx.edition.unit(u.type).carrier_capacity for u in side)
+    planes = [u for u in side if tx.edition.unit(u.type).domain == AIR]
+    excess = len(planes) - room
+    if excess > 0:
+        lost = sorted(planes, key=lambda u: u.uid)[-excess:]
+        _remove(tx, zone, {u.uid for u in lost})
+        for power in sorted({u.power for u in lost}):
+            tx.emit(Casualties(space=zone, power=power, destroyed=_counts([u for u in lost if u.power == power]),
+                               note="no carrier left to land on"))
+
+
+def _land_waiting_cargo(tx: Tx, zone: str | None = None) -> None:
+    """C-AMPH-2: once a zone holds no enemy ships, cargo marked to land goes ashore;
+    if the defender still holds the zone, it stays aboard."""
+    for space, held in zip(tx.board.spaces, tx.state.spaces):
+        if zone is not None and space.id != zone:
+            continue
+        waiting = [u for u in held.units if u.landing and u.power == tx.state.power]
+        if not waiting:
+            continue
+        if defenders_in(tx.rules, tx.state, space.id):
+            if zone is not None:  # the sea battle is over and the enemy is still there
+                tx.replace_units(space.id, [evolve(u, landing=None) if u in waiting else u for u in held.units])
+            continue
+        by_target: dict[str, list[Unit]] = {}
+        for unit in waiting:
+            by_target.setdefault(unit.landing, []).append(unit)  # type: ignore[arg-type]
+        for target, units in by_target.items():
+            ids = {u.uid for u in units}
+            tx.replace_units(space.id, [u for u in tx.space(space.id).units if u.uid not in ids])
+            tx.replace_units(target, tx.space(target).units + tuple(
+                evolve(u, aboard=None, landing=None, amphibious=True, came_from=space.id) for u in units))
+            if not defenders_in(tx.rules, tx.state, target):
+                capture(tx, target, tx.state.power)
+
+
+def _after_battle_step(tx: Tx) -> None:
+    """Nothing to do now; kept so house rules could hook the end of a decision."""
+
+
+# -- strategic bombing ---------------------------------------------------------------------
+
+
+def _strategic_raid(tx: Tx, space_id: str) -> None:
+    """C-SBR-3: each surviving raider rolls (three dice with Heavy Bombers, added);
+    the owner of the complex pays the total, capped at what it holds."""
+    key = f"raid:{space_id}"
+    raiders = [u for u in tx.space(space_id).units if u.power == tx.state.power and u.raiding]
+    if not raiders or key in tx.state.turn.battles_done:
+        return
+    victim = tx.space(space_id).owner
+    assert victim is not None
+    total = 0
+    for raider in raiders:
+        prof = profile(tx.rules, raider.power, tx.power(raider.power).techs, raider.type, ATTACK)
+        faces = tx.roll(prof.dice * prof.best_of, f"the bombing raid on {tx.board.space(space_id).name}")
+        damage = sum(faces) if prof.best_of == 1 else max(faces)
+        for rule in tx.rules.hooks("raid_damage"):
+            damage = rule.raid_damage(tx.rules, raider.power, raider.type, faces, damage)
+        total += damage
+    paid = min(total, tx.power(victim).ipcs)
+    left = tx.add_ipcs(victim, -paid)
+    tx.replace_units(space_id, [evolve(u, fought=True) if u in raiders else u for u in tx.space(space_id).units])
+    tx.turn(battles_done=tx.state.turn.battles_done + (key,))
+    tx.emit(RaidDamage(space=space_id, attacker=tx.state.power, victim=victim, amount=paid, ipcs=left))
+
+
+# -- legal answers for bots and the UI --------------------------------------------------------
+
+
+def candidate_fights(rules: Rules, state: GameState) -> Iterator[Action]:
+    for space_id in pending_battles(rules, state):
+        if _battle_order_problem(rules, state, space_id) is None:
+            yield Fight(space=space_id)
+
+
+_ = (AIR, SEA, LAND)
