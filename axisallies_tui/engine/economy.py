@@ -316,8 +316,3 @@ def pay_bonuses(tx: Tx, power: str, hook: str) -> None:
                 total = tx.add_ipcs(power, amount)
                 tx.emit(BonusPaid(power=power, amount=amount, reason=reason, ipcs=total))
 
-
-@automatic("conduct_combat")
-def no_battles_yet(tx: Tx) -> bool:
-    """Battles arise only from combat moves; with none declared there is nothing to fight."""
-    return True

