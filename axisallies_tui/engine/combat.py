@@ -35,6 +35,7 @@ from axisallies_tui.engine.tx import Tx, handles, require
 CONDUCT_COMBAT = "conduct_combat"
 PRESS_ON = "press on"
 RETREAT_TO = "retreat to "
+AIRCRAFT_LEAVE = "aircraft leave the battle"
 
 
 @frozen
@@ -144,10 +145,11 @@ def _kind(rules: Rules, unit: Unit):  # type: ignore[no-untyped-def]
 def attackers_in(rules: Rules, state: GameState, space_id: str) -> list[Unit]:
     """The mover's units that fight in `space_id` (not cargo, not raiding bombers)."""
     units = state.spaces[rules.board.space(space_id).index].units
+    left = {mark for mark in state.turn.marks if mark.startswith("left:")}
     return [
         u for u in units
         if u.power == state.power and _kind(rules, u).combatant and u.aboard is None and not u.raiding
-        and not u.landing
+        and not u.landing and f"left:{u.uid}" not in left
     ]
 
 
@@ -624,28 +626,35 @@ for _kind_name in ("defender_casualties", "attacker_casualties", "sub_casualties
 
 
 def _retreat_options(tx: Tx) -> list[str]:
-    """C-RETREAT: the attacker may withdraw everything (all or nothing) to one
-    adjacent friendly space a unit came from; never from an amphibious assault."""
+    """C-RETREAT: the attacker withdraws everything free to go (all or nothing)
+    to one adjacent friendly space a unit came from; aircraft just leave the
+    battle. Nobody is free to go from an amphibious assault unless a house rule
+    says so; when some must stay, those free may go and the rest fight on."""
     battle = _battle(tx)
     attackers = _attackers(tx)
-    if any(not _may_retreat(tx, u) for u in attackers):
+    free = [u for u in attackers if _may_retreat(tx, u)]
+    ground = [u for u in free if tx.edition.unit(u.type).domain != AIR]
+    planes = len(ground) < len(free)
+    some_must_stay = len(free) < len(attackers)
+    if not free:
         return []
-    view_units = [u for u in attackers if tx.edition.unit(u.type).domain != AIR]
-    if not view_units:
-        return [RETREAT_TO + "the air (aircraft leave the battle)"]
+    if not ground:
+        return [AIRCRAFT_LEAVE]
     targets = set()
-    for unit in view_units:
+    for unit in ground:
         origin = unit.came_from
         if origin is None or origin not in tx.board.space(battle.space).neighbours:
             continue
-        space = tx.board.space(origin)
         held = tx.space(origin)
-        if space.is_land and not allied(tx.board, held.owner, battle.attacker):
+        if tx.board.space(origin).is_land and not allied(tx.board, held.owner, battle.attacker):
             continue
         if any(not allied(tx.board, u.power, battle.attacker) for u in held.units):
             continue
         targets.add(origin)
-    return [RETREAT_TO + tx.board.space(t).name for t in sorted(targets)]
+    options = [RETREAT_TO + tx.board.space(t).name for t in sorted(targets)]
+    if some_must_stay and planes:
+        options.append(AIRCRAFT_LEAVE)
+    return options
 
 
 def _may_retreat(tx: Tx, unit: Unit) -> bool:
@@ -666,15 +675,27 @@ def _answer_retreat(tx: Tx, choice: str) -> None:
         _advance(tx)
         _after_battle_step(tx)
         return
-    target_name = choice[len(RETREAT_TO):]
-    target = next((s.id for s in tx.board.spaces if s.name == target_name), None)
     leaving = [u for u in _attackers(tx) if _may_retreat(tx, u)]
-    ids = {u.uid for u in leaving if tx.edition.unit(u.type).domain != AIR}
+    planes = [u for u in leaving if tx.edition.unit(u.type).domain == AIR]
+    target = None
+    if choice != AIRCRAFT_LEAVE:
+        target_name = choice[len(RETREAT_TO):]
+        target = next((s.id for s in tx.board.spaces if s.name == target_name), None)
+    ids = {u.uid for u in leaving if tx.edition.unit(u.type).domain != AIR} if target else set()
     if target is not None and ids:
         moving = [u for u in tx.space(battle.space).units if u.uid in ids or u.aboard in ids]
         tx.replace_units(battle.space, [u for u in tx.space(battle.space).units if u not in moving])
         tx.replace_units(target, tx.space(target).units + tuple(evolve(u, stopped=True, fought=True) for u in moving))
+    # aircraft that leave stay where they are, out of the fight, and land in the non-combat move
+    gone = {u.uid for u in planes}
+    tx.replace_units(battle.space, [evolve(u, raiding=False, fought=True, landing=None, stopped=True)
+                                    if u.uid in gone else u for u in tx.space(battle.space).units])
+    tx.turn(marks=tx.state.turn.marks + tuple(f"left:{uid}" for uid in sorted(gone)))
     tx.emit(Retreated(power=battle.attacker, space=battle.space, to=target))
+    if _attackers(tx):
+        _set(tx, stage="round", round=battle.round + 1)  # those who may not retreat fight on
+        _advance(tx)
+        return
     _finish(tx, "retreat", f"{tx.board.power(battle.attacker).name} withdraws from {tx.board.space(battle.space).name}.")
 
 

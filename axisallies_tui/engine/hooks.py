@@ -88,9 +88,12 @@ class HouseRule:
         mark kept for the rest of the turn or "")."""
         return ()
 
-    def unit_profile(self, rules: "Rules", power: str, unit: str, role: str, round_number: int, profile: Any) -> Any:
-        """Numbers. How a unit of `power` fights in `role` ("attack"/"defence")
-        in battle round `round_number`: return a changed `profiles.Profile`."""
+    def unit_profile(
+        self, rules: "Rules", power: str, techs: frozenset[str], unit: str, role: str, round_number: int, profile: Any
+    ) -> Any:
+        """Numbers. How a unit of `power` (holding developments `techs`) fights in
+        `role` ("attack"/"defence") in battle round `round_number`: return a
+        changed `profiles.Profile`."""
         return profile
 
     def bombardment_casualties_fire_back(self, rules: "Rules", answer: bool) -> bool:

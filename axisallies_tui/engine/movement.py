@@ -857,9 +857,11 @@ def lost_aircraft(rules: Rules, state: GameState) -> list[tuple[str, Unit]]:
             if not view.held_at_turn_start(space.id):
                 lost.extend((space.id, p) for p in planes)
             continue
+        # bombers never sit on carriers; fighters beyond the carriers' room go down
+        lost.extend((space.id, p) for p in planes if not view.kind(p).carrier_cost)
         room = view.carrier_room(space.id)
-        for plane in sorted(planes, key=lambda p: p.uid, reverse=True):
-            if room >= 0 and view.kind(plane).carrier_cost:
+        for plane in sorted((p for p in planes if view.kind(p).carrier_cost), key=lambda p: p.uid, reverse=True):
+            if room >= 0:
                 break
             lost.append((space.id, plane))
             room += view.kind(plane).carrier_cost or 0

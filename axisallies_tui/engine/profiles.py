@@ -84,9 +84,10 @@ def base_profile(rules: Rules, techs: Iterable[str], kind: UnitType, role: str) 
 def profile(rules: Rules, power: str, techs: Iterable[str], unit: str, role: str, round_number: int = 1) -> Profile:
     """The profile in force: the edition's, then each house rule's `unit_profile`."""
     kind = rules.edition.unit(unit)
-    result = base_profile(rules, techs, kind, role)
+    owned = frozenset(techs)
+    result = base_profile(rules, owned, kind, role)
     for rule in rules.hooks("unit_profile"):
-        result = rule.unit_profile(rules, power, kind.id, role, round_number, result)
+        result = rule.unit_profile(rules, power, owned, kind.id, role, round_number, result)
     return result
 
 

@@ -302,3 +302,13 @@ def test_undo_puts_a_blitz_back_as_it_was(rules):
     after = move(rules, state, "ukraine_ssr", "persia", ("armour", 1)).state
     back = act(rules, after, Undo()).state
     assert back.spaces == state.spaces and back.turn == state.turn and back.powers == state.powers
+
+
+def test_a_bomber_left_at_sea_is_lost_even_beside_a_fighter_with_room(rules):
+    """C-LAND-AIR-1: bombers never land on carriers (found by the property test)."""
+    state = clear(rules, start(rules), "hawaii_sea_zone")
+    for unit in ("carrier", "fighter", "bomber"):
+        state = put(rules, state, "hawaii_sea_zone", "usa", unit)
+    step = act(rules, at(rules, state, "usa", "noncombat_move"), EndPhase())
+    assert [(e.unit, e.count) for e in step.events if e.kind == "units_lost"] == [("bomber", 1)]
+    assert count(rules, step.state, "hawaii_sea_zone", "usa", "fighter") == 1
