@@ -25,6 +25,7 @@ from axisallies_tui.engine.errors import IllegalAction
 from axisallies_tui.engine.events import DiceRolled, Event, _power, _space, _units
 from axisallies_tui.engine.decisions import resolves
 from axisallies_tui.engine.model import AIR, LAND, SEA, Board, Edition
+from axisallies_tui.engine.movement import carrier_capacity
 from axisallies_tui.engine.profiles import ATTACK, DEFENCE, Profile, profile
 from axisallies_tui.engine.queries import allied
 from axisallies_tui.engine.rules import Rules
@@ -332,13 +333,21 @@ def _bombard(tx: Tx) -> None:
         if zone in tx.state.turn.battles_done:
             continue  # fought a sea battle there this turn: no bombardment
         guns += [u for u in tx.space(zone).units
-                 if u.power == tx.state.power and tx.edition.unit(u.type).has("bombard") and not u.fought]
+                 if u.power == tx.state.power and tx.edition.unit(u.type).has("bombard") and not u.fought
+                 and _may_bombard(tx, u)]
     if not guns:
         return
     hits = _fire(tx, guns, ATTACK, "bombardment", tx.state.power)
     tx.turn(marks=tx.state.turn.marks + tuple(f"bombarded:{u.uid}" for u in guns))
     if hits:
         _ask_casualties(tx, "bombard_casualties", battle.defender, hits, defending=True)
+
+
+def _may_bombard(tx: Tx, unit: Unit) -> bool:
+    allowed = True
+    for rule in tx.rules.hooks("may_bombard"):
+        allowed = rule.may_bombard(tx.rules, unit, allowed)
+    return allowed
 
 
 def _advance(tx: Tx) -> None:
@@ -470,7 +479,7 @@ def _ask_casualties(tx: Tx, kind: str, power: str, hits: int, defending: bool, s
     single_power = len({u.power for u in units}) == 1
     default = default_casualties(tx, units, hits, role)
     slots = _slots(tx, units, role)
-    if hits >= _hit_capacity(tx, units, role) or len(slots) == 1:
+    if hits >= _hit_capacity(tx, units, role) or len({(u.power, u.type) for u in units}) == 1:
         _apply_casualties(tx, kind, default)  # no real choice: everything goes, or all alike
         return
     options = _enumerate_choices(tx, slots, hits, single_power)
@@ -755,7 +764,7 @@ def _sink_homeless_fighters(tx: Tx, zone: str, defender: str) -> None:
     carrier in the zone; otherwise they are lost."""
     units = tx.space(zone).units
     side = [u for u in units if allied(tx.board, u.power, defender)]
-    room = sum(tx.edition.unit(u.type).carrier_capacity for u in side)
+    room = sum(carrier_capacity(tx.rules, u) for u in side)
     planes = [u for u in side if tx.edition.unit(u.type).domain == AIR]
     excess = len(planes) - room
     if excess > 0:

@@ -8,7 +8,7 @@ a hook takes part. A rule is one subclass of `HouseRule`, registered with
 Hook families (design.md, section 3):
 
 - movement: `may_enter`, `may_overfly_neutral`, `movement_allowance`,
-  `transport_capacity`, `move_costs`
+  `transport_capacity`, `carrier_capacity`, `move_costs`
 - numbers: `unit_profile` (how a unit fights, used by combat and the odds),
   `raid_damage`
 - procedure: `bombardment_casualties_fire_back`, `may_retreat` (battle steps)
@@ -35,6 +35,8 @@ HOOKS = (
     "may_overfly_neutral",
     "movement_allowance",
     "transport_capacity",
+    "carrier_capacity",
+    "may_bombard",
     "move_costs",
     "unit_profile",
     "bombardment_casualties_fire_back",
@@ -73,9 +75,17 @@ class HouseRule:
         """Movement. True lets `power`'s aircraft cross the still-neutral `space`."""
         return False
 
-    def movement_allowance(self, rules: "Rules", state: "GameState", power: str, unit: str, value: int) -> int:
-        """Numbers. Spaces a unit of type `unit` may enter in a turn."""
+    def movement_allowance(self, rules: "Rules", state: "GameState", unit: Any, value: int) -> int:
+        """Numbers. Spaces this unit (a `state.Unit`) may enter in a turn."""
         return value
+
+    def carrier_capacity(self, rules: "Rules", unit: Any, value: int) -> int:
+        """Numbers. Fighter places this unit (a `state.Unit`) offers."""
+        return value
+
+    def may_bombard(self, rules: "Rules", unit: Any, allowed: bool) -> bool:
+        """Procedure. Whether this battleship may bombard before a landing."""
+        return allowed
 
     def transport_capacity(self, rules: "Rules", state: "GameState", power: str, unit: str, value: int) -> int:
         """Numbers. Transport places a unit of type `unit` offers."""

@@ -108,7 +108,15 @@ def allowance(rules: Rules, state: GameState, unit: Unit) -> int:
     if kind.domain == AIR and LONG_RANGE_AIRCRAFT in _techs(state, unit.power):
         value += rules.edition.long_range_aircraft_bonus
     for rule in rules.hooks("movement_allowance"):
-        value = rule.movement_allowance(rules, state, unit.power, kind.id, value)
+        value = rule.movement_allowance(rules, state, unit, value)
+    return value
+
+
+def carrier_capacity(rules: Rules, unit: Unit) -> int:
+    """Fighter places a unit offers (C-UNIT-5), after house rules."""
+    value = rules.edition.unit(unit.type).carrier_capacity
+    for rule in rules.hooks("carrier_capacity"):
+        value = rule.carrier_capacity(rules, unit, value)
     return value
 
 
@@ -201,7 +209,7 @@ class View:
             if unit.uid in skip or not allied(self.board, unit.power, self.power):
                 continue
             kind = self.kind(unit)
-            capacity += kind.carrier_capacity
+            capacity += carrier_capacity(self.rules, unit)
             if kind.domain == AIR:
                 used += kind.carrier_cost or 0
         return capacity - used
@@ -645,7 +653,7 @@ def _move_sea(tx: Tx, view: View, move: Move, units: list[Unit]) -> None:
     ships = [u for u in units if view.kind(u).domain == SEA]
     riders = [u for u in units if view.kind(u).domain == AIR]
     path = find_path(view, ships, SEA, move.origin, move.destination, _budget(view, ships), move.path)
-    room = sum(view.kind(s).carrier_capacity for s in ships)
+    room = sum(carrier_capacity(view.rules, s) for s in ships)
     need = sum(view.kind(r).carrier_cost or 0 for r in riders)
     if any(not view.kind(r).carrier_cost for r in riders):
         raise IllegalAction("only fighters ride on carriers; bombers fly on their own")
