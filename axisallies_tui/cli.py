@@ -86,6 +86,10 @@ def build_parser() -> argparse.ArgumentParser:
     head.add_argument("--save", metavar="NAME", help="save the game under this name as it is played")
     head.add_argument("--load", metavar="NAME", help="continue a saved game")
     head.add_argument("--json", action="store_true", help="with --bot: print the summary as JSON")
+
+    from axisallies_tui import odds_cli  # cheap: the engine and numpy load only when it runs
+
+    odds_cli.add_arguments(sub.add_parser("odds", help="exact odds of a battle (--json for scripts)"))
     return parser
 
 
@@ -373,6 +377,12 @@ def cmd_headless(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_odds(args: argparse.Namespace) -> int:
+    from axisallies_tui import odds_cli
+
+    return odds_cli.run(args)
+
+
 COMMANDS = {
     "new": cmd_new,
     "load": cmd_load,
@@ -382,4 +392,5 @@ COMMANDS = {
     "maps": cmd_maps,
     "rules": cmd_rules,
     "headless": cmd_headless,
+    "odds": cmd_odds,
 }

@@ -563,23 +563,24 @@ def _apply_casualties(tx: Tx, kind: str, picks: list[tuple[str, str, bool, int]]
     require(total == want, f"choose exactly {want} casualt{'y' if want == 1 else 'ies'} (you named {total})")
     chosen_destroy: list[Unit] = []
     chosen_damage: list[Unit] = []
-    for power, unit_type, damage, count in picks:
+    for power, unit_type, damage, count in sorted(picks, key=lambda p: not p[2]):  # damage first
         pool = [u for u in units if u.power == power and u.type == unit_type and u not in chosen_destroy
-                and u not in chosen_damage]
+                and (u not in chosen_damage or not damage)]
         if damage:
             pool = [u for u in pool if _profile(tx, u, role).hit_points - 1 > u.damage]
             pool.sort(key=lambda u: u.damage)
         else:
-            pool.sort(key=lambda u: -u.damage)  # lose the damaged ones first
+            # lose the already damaged first, then those just damaged, then whole ones
+            pool.sort(key=lambda u: (-(u.damage + (u in chosen_damage)), u.uid))
         if len(pool) < count:
             name = tx.edition.unit(unit_type).name.lower()
             raise IllegalAction(f"there {'is' if len(pool) == 1 else 'are'} only {len(pool)} {name} to take "
                                 f"{'damage' if damage else 'hits'} here")
         (chosen_damage if damage else chosen_destroy).extend(pool[:count])
-    # a unit cannot be both damaged and destroyed by the same volley unless it has the hit points
-    overlap = {u.uid for u in chosen_damage} & {u.uid for u in chosen_destroy}
-    require(not overlap, "a unit is named twice")
+    # a two-hit ship both damaged and sunk by one volley simply sinks
     space = battle.space
+    destroyed_ids = {u.uid for u in chosen_destroy}
+    chosen_damage = [u for u in chosen_damage if u.uid not in destroyed_ids]
     damaged_ids = {u.uid for u in chosen_damage}
     if damaged_ids:
         tx.replace_units(space, [evolve(u, damage=u.damage + 1) if u.uid in damaged_ids else u
@@ -841,3 +842,31 @@ def candidate_fights(rules: Rules, state: GameState) -> Iterator[Action]:
 
 
 _ = (AIR, SEA, LAND)
+
+
+def odds_for_battle(rules: Rules, state: GameState, space_id: str):  # type: ignore[no-untyped-def]
+    """The exact odds of the battle in `space_id` as it stands, from the same
+    profiles the dice are rolled with (damaged units fight at their damaged value)."""
+    from axisallies_tui.engine.odds import battle_odds
+
+    round_number = state.battle.round if state.battle and state.battle.space == space_id else 1
+
+    def side(units: list[Unit], role: str) -> list[tuple[Profile, int]]:
+        table: dict[Profile, int] = {}
+        for unit in units:
+            techs = next(p.techs for p in state.powers if p.id == unit.power)
+            prof = profile(rules, unit.power, techs, unit.type, role, round_number)
+            if unit.damage:
+                value = prof.damaged_value if prof.damaged_value is not None else prof.value
+                prof = evolve(prof, value=value, hit_points=max(1, prof.hit_points - unit.damage))
+            table[prof] = table.get(prof, 0) + 1
+        return list(table.items())
+
+    attackers = attackers_in(rules, state, space_id)
+    defenders = defenders_in(rules, state, space_id)
+    if state.battle and state.battle.space == space_id and state.battle.set_aside:
+        gone = set(state.battle.set_aside)
+        defenders = [u for u in defenders if u.uid not in gone]
+    return battle_odds(side(attackers, ATTACK), side(defenders, DEFENCE),
+                       land_battle=rules.board.space(space_id).is_land,
+                       low_luck=rules.policy.id == "low_luck")

@@ -1,0 +1,84 @@
+"""Exact odds speed figures (design.md budget: 30 vs 30 mixed land battle <= 100 ms).
+Prints numbers; asserts nothing.
+
+    python benchmarks/odds.py
+
+Each line: the median and the slowest of REPEATS runs (after one warm-up run
+that fills the binomial cache), the number of battle states, and the result.
+The last line times the whole `axisallies odds --json` command in a new process.
+"""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from axisallies_tui import setup  # noqa: E402
+from axisallies_tui.engine.odds import _Battle, battle_odds  # noqa: E402
+from axisallies_tui.engine.profiles import ATTACK, DEFENCE, profile  # noqa: E402
+from axisallies_tui.engine.rules import Ruleset  # noqa: E402
+
+REPEATS = 20
+BUDGET_MS = 100
+
+
+def main() -> None:
+    rules = setup.make_rules(Ruleset(board="classic"))
+
+    def att(unit: str, n: int, *techs: str):  # type: ignore[no-untyped-def]
+        return profile(rules, "germany", techs, unit, ATTACK), n
+
+    def dfn(unit: str, n: int, *techs: str):  # type: ignore[no-untyped-def]
+        return profile(rules, "ussr", techs, unit, DEFENCE), n
+
+    land_att = [att("infantry", 15), att("armour", 8), att("fighter", 5), att("bomber", 2)]
+    land_def = [dfn("infantry", 20), dfn("armour", 6), dfn("fighter", 4)]
+    cases = [
+        ("30 vs 30 land", land_att, land_def, {}),
+        ("30 vs 30 land + AA gun", land_att, land_def, {"aa_guns": 1}),
+        ("30 vs 30 land + AA, Low Luck", land_att, land_def, {"aa_guns": 1, "low_luck": True}),
+        ("30 vs 30 land + AA, retreat below 10", land_att, land_def, {"aa_guns": 1, "retreat_below": 10}),
+        ("30 vs 30 land + AA, max_rounds=100 walk", land_att, land_def, {"aa_guns": 1, "max_rounds": 100}),
+        ("60 vs 60 land (no aircraft)", [att("infantry", 40), att("armour", 20)],
+         [dfn("infantry", 50), dfn("armour", 10)], {}),
+        ("sea 12 vs 12, subs both sides, jets, super subs",
+         [att("submarine", 4, "super_submarines"), att("battleship", 2), att("carrier", 2), att("fighter", 4)],
+         [dfn("submarine", 2), dfn("transport", 3), dfn("carrier", 2), dfn("fighter", 4, "jet_power"),
+          dfn("battleship", 1)], {"land_battle": False}),
+        ("1 vs 1", [att("infantry", 1)], [dfn("infantry", 1)], {}),
+    ]
+    print(f"exact odds, median / slowest of {REPEATS} runs  [budget {BUDGET_MS} ms for 30 vs 30 land]")
+    for name, attackers, defenders, options in cases:
+        result = battle_odds(attackers, defenders, **options)
+        times = []
+        for _ in range(REPEATS):
+            begin = time.perf_counter()
+            battle_odds(attackers, defenders, **options)
+            times.append(time.perf_counter() - begin)
+        states = _count_states(attackers, defenders, options)
+        print(f"  {name:<48} {statistics.median(times) * 1000:7.1f} / {max(times) * 1000:6.1f} ms"
+              f"  {states:>6} states  attacker wins {result.attacker_win:.4f}, rounds {result.rounds:.2f}")
+
+    command = [sys.executable, "-m", "axisallies_tui", "odds", "--att", "15 inf, 8 arm, 5 ftr, 2 bmr",
+               "--def", "20 inf, 6 arm, 4 ftr, 1 aa", "--json"]
+    runs = []
+    for _ in range(5):
+        begin = time.perf_counter()
+        subprocess.run(command, check=True, capture_output=True, cwd=Path(__file__).resolve().parents[1])
+        runs.append(time.perf_counter() - begin)
+    print(f"`axisallies odds --json` 30 vs 30 + AA, whole process (median of 5): {statistics.median(runs) * 1000:.0f} ms")
+
+
+def _count_states(attackers, defenders, options) -> int:  # type: ignore[no-untyped-def]
+    battle = _Battle(list(attackers), list(defenders), None, None, True, options.get("retreat_below", 0),
+                     options.get("aa_guns", 0), 1, options.get("low_luck", False), options.get("land_battle", True))
+    return battle.na * battle.nd
+
+
+if __name__ == "__main__":
+    main()
