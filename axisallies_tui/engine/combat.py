@@ -27,7 +27,7 @@ from axisallies_tui.engine.decisions import resolves
 from axisallies_tui.engine.model import AIR, LAND, SEA, Board, Edition
 from axisallies_tui.engine.movement import carrier_capacity
 from axisallies_tui.engine.profiles import ATTACK, DEFENCE, Profile, profile
-from axisallies_tui.engine.queries import allied
+from axisallies_tui.engine.queries import allied, type_counts
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import Battle, Decision, GameState, Unit
 from axisallies_tui.engine.turns import automatic, leave_check
@@ -78,11 +78,14 @@ class Casualties(Event):
     damaged: tuple[tuple[str, int], ...] = ()
     note: str = ""
 
+    def parts(self, edition: Edition) -> str:
+        lost = [_units(edition, u, n) for u, n in self.destroyed]
+        lost += [f"{_units(edition, u, n)} damaged" for u, n in self.damaged]
+        return ", ".join(lost) or "nothing"
+
     def describe(self, board: Board, edition: Edition) -> str:
-        parts = [_units(edition, u, n) for u, n in self.destroyed]
-        parts += [f"{_units(edition, u, n)} damaged" for u, n in self.damaged]
         note = f" ({self.note})" if self.note else ""
-        return f"✗ {_power(board, self.power)} loses {', '.join(parts) or 'nothing'} in {_space(board, self.space)}{note}."
+        return f"✗ {_power(board, self.power)} loses {self.parts(edition)} in {_space(board, self.space)}{note}."
 
 
 @frozen
@@ -92,10 +95,8 @@ class CasualtiesChosen(Casualties):
     kind: ClassVar[str] = "casualties_chosen"
 
     def describe(self, board: Board, edition: Edition) -> str:
-        parts = [_units(edition, u, n) for u, n in self.destroyed]
-        parts += [f"{_units(edition, u, n)} damaged" for u, n in self.damaged]
-        return (f"{_power(board, self.power)} takes {', '.join(parts)} as casualties in {_space(board, self.space)}; "
-                f"they fire back before they go.")
+        return (f"{_power(board, self.power)} takes {self.parts(edition)} as casualties in "
+                f"{_space(board, self.space)}; they fire back before they go.")
 
 
 @frozen
@@ -227,11 +228,7 @@ def fight(tx: Tx, action: Fight) -> None:
         _strategic_raid(tx, action.space)
 
 
-def _counts(units: list[Unit]) -> tuple[tuple[str, int], ...]:
-    table: dict[str, int] = {}
-    for unit in units:
-        table[unit.type] = table.get(unit.type, 0) + 1
-    return tuple(sorted(table.items()))
+_counts = type_counts
 
 
 def _start_battle(tx: Tx, space_id: str) -> None:

@@ -28,7 +28,7 @@ from axisallies_tui.engine.capture import capture
 from axisallies_tui.engine.errors import IllegalAction
 from axisallies_tui.engine.events import Event, _power, _space, _units
 from axisallies_tui.engine.model import AIR, LAND, SEA, Board, Edition, Space, UnitType
-from axisallies_tui.engine.queries import allied
+from axisallies_tui.engine.queries import allied, type_counts
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import GameState, Unit
 from axisallies_tui.engine.events import UnitsLost
@@ -428,14 +428,9 @@ def _bounded(board: Board, origin: str, destination: str, domain: str, budget: i
     return None
 
 
-def air_distances(view: View, origin: str, limit: int) -> dict[str, int]:
-    """Spaces an aircraft can reach from `origin` within `limit` (no neutral airspace)."""
-    def passable(space_id: str) -> bool:
-        return not view.still_neutral(space_id) or any(
-            rule.may_overfly_neutral(view.rules, view.state, view.power, space_id)
-            for rule in view.rules.hooks("may_overfly_neutral")
-        )
-
+def _within(view: View, origin: str, limit: int, passable) -> dict[str, int]:  # type: ignore[no-untyped-def]
+    """Spaces reachable from `origin` in at most `limit` steps, each step
+    `passable(here, there)`, with their distances."""
     distance = {origin: 0}
     queue = deque([origin])
     while queue:
@@ -443,29 +438,32 @@ def air_distances(view: View, origin: str, limit: int) -> dict[str, int]:
         if distance[here] >= limit:
             continue
         for there in view.board.space(here).neighbours:
-            if there not in distance and passable(there):
+            if there not in distance and passable(here, there):
                 distance[there] = distance[here] + 1
                 queue.append(there)
     return distance
 
 
+def air_distances(view: View, origin: str, limit: int) -> dict[str, int]:
+    """Spaces an aircraft can reach from `origin` within `limit` (no neutral airspace)."""
+    def passable(here: str, there: str) -> bool:
+        return not view.still_neutral(there) or any(
+            rule.may_overfly_neutral(view.rules, view.state, view.power, there)
+            for rule in view.rules.hooks("may_overfly_neutral")
+        )
+
+    return _within(view, origin, limit, passable)
+
+
 def sea_distances(view: View, origin: str, limit: int) -> dict[str, int]:
     """Sea zones a ship can reach in the non-combat move within `limit`."""
-    distance = {origin: 0}
-    queue = deque([origin])
-    while queue:
-        here = queue.popleft()
-        if distance[here] >= limit:
-            continue
-        for there in view.board.space(here).neighbours:
-            space = view.board.space(there)
-            if there in distance or not space.is_sea or view.hostile(there):
-                continue
-            if any({here, there} == set(c.seas) and not all(view.held_at_turn_start(l) for l in c.land) for c in view.board.canals):
-                continue
-            distance[there] = distance[here] + 1
-            queue.append(there)
-    return distance
+    def passable(here: str, there: str) -> bool:
+        if not view.board.space(there).is_sea or view.hostile(there):
+            return False
+        return not any({here, there} == set(c.seas) and not all(view.held_at_turn_start(l) for l in c.land)
+                       for c in view.board.canals)
+
+    return _within(view, origin, limit, passable)
 
 
 def can_land_later(view: View, unit: Unit, destination: str, left: int) -> bool:
@@ -597,11 +595,7 @@ def _relocate(tx: Tx, units: list[Unit], origin: str, destination: str, **change
 
 
 def _record(tx: Tx, view: View, move: Move, units: list[Unit], path: list[str], how: str) -> None:
-    counts: dict[str, int] = {}
-    for unit in units:
-        counts[unit.type] = counts.get(unit.type, 0) + 1
-    ordered = tuple((k.id, counts[k.id]) for k in view.edition.unit_types if k.id in counts)
-    tx.emit(UnitsMoved(power=view.power, units=ordered, origin=move.origin, destination=move.destination,
+    tx.emit(UnitsMoved(power=view.power, units=type_counts(units), origin=move.origin, destination=move.destination,
                        path=tuple(path), how=how))
 
 
@@ -737,11 +731,7 @@ def _anti_aircraft_fire(tx: Tx, view: View, move: Move, planes: list[Unit], path
         shot, survivors = survivors[:hits], survivors[hits:]
         gone = {u.uid for u in shot}
         tx.replace_units(move.origin, [u for u in tx.space(move.origin).units if u.uid not in gone])
-        counts: dict[str, int] = {}
-        for unit in shot:
-            counts[unit.type] = counts.get(unit.type, 0) + 1
-        tx.emit(Casualties(space=space_id, power=view.power, destroyed=tuple(sorted(counts.items())),
-                           note="antiaircraft fire"))
+        tx.emit(Casualties(space=space_id, power=view.power, destroyed=type_counts(shot), note="antiaircraft fire"))
     return survivors
 
 
@@ -921,16 +911,7 @@ def _candidate_destinations(view: View, unit: Unit, space: Space) -> Iterator[st
     if kind.domain == AIR:
         yield from (s for s in air_distances(view, space.id, left) if s != space.id and wanted(s))
         return
-    reach = {space.id: 0}
-    queue = deque([space.id])
-    while queue:
-        here = queue.popleft()
-        if reach[here] >= left:
-            continue
-        for there in board.space(here).neighbours:
-            if there not in reach and _domain_of(board.space(there), kind.domain):
-                reach[there] = reach[here] + 1
-                queue.append(there)
+    reach = _within(view, space.id, left, lambda here, there: _domain_of(board.space(there), kind.domain))
     yield from (s for s in reach if s != space.id and wanted(s))
     if kind.domain == LAND and unit.moved == 0 and kind.transport_cost is not None:
         for zone in space.neighbours:

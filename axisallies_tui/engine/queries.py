@@ -78,3 +78,9 @@ def has_enemy_units(board: Board, state: GameState, space_id: str, power_id: str
 
 def unplaced_count(power: PowerState, unit: str) -> int:
     return dict(power.unplaced).get(unit, 0)
+
+
+def type_counts(units: Iterable[Unit]) -> tuple[tuple[str, int], ...]:
+    """(unit type, count) pairs for a group of units, sorted by type."""
+    counter: Counter[str] = Counter(unit.type for unit in units)
+    return tuple(sorted(counter.items()))
