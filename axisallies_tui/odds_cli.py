@@ -1,6 +1,7 @@
 """`axisallies odds`: exact battle odds on the command line.
 
     axisallies odds --att "10 infantry, 5 armour, 3 fighter" --def "12 inf, 2 ftr, 1 aa" [--json]
+    axisallies odds --att "3 inf, 1 ftr" --def "3 inf" --bombard "1 battleship" [--no-fire-back]
 
 Units are read with the edition's names and aliases (`Edition.find_unit`);
 profiles come from `profiles.profile`, so house rules (`--rules`) and weapons
@@ -50,6 +51,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-rounds", type=int, metavar="N", help="stop after N rounds (default: fight to the end)")
     parser.add_argument("--low-luck", action="store_true", help="Low Luck dice: sure hits, one die for the rest")
     parser.add_argument("--sea", action="store_true", help="a sea battle (default: land; only land units capture)")
+    parser.add_argument("--bombard", default="", metavar="UNITS",
+                        help='the attacker\'s ships bombarding before the first round (C-AMPH-4), e.g. "2 battleship"')
+    parser.add_argument("--fire-back", action=argparse.BooleanOptionalAction, default=None,
+                        help="bombardment casualties still fire in round 1 (default: as the rules in force say; "
+                             "classic yes, s000-amphibious-assaults no)")
     parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
 
 
@@ -66,6 +72,7 @@ def run(args: argparse.Namespace) -> int:
         attacker_order=battle["attacker_order"], defender_order=battle["defender_order"],
         retreat_below=args.retreat_below, aa_guns=battle["aa_guns"], low_luck=args.low_luck,
         land_battle=not args.sea, max_rounds=args.max_rounds,
+        bombard=battle["bombard"], bombard_fire_back=battle["fire_back"],
     )
     if args.json:
         sys.stdout.write(json.dumps(result_json(result)) + "\n")
@@ -132,6 +139,19 @@ def _battle(args: argparse.Namespace) -> dict[str, Any]:
                 raise OddsInputError(f"--def: {count} × {unit.name}: at most one may be in a territory (C-AA-4)")
             aa_guns += count
         # an industrial complex never fires and is never a casualty: nothing to count
+    bombard = []
+    if args.bombard.strip():
+        if args.sea:
+            raise OddsInputError("--bombard: ships bombard before a land battle, not a sea battle (C-AMPH-4)")
+        for unit, count in _units(edition, args.bombard, "--bombard").items():
+            if not unit.has("bombard"):
+                raise OddsInputError(f"--bombard: {unit.name} cannot bombard (only ships that may bombard, C-AMPH-4)")
+            bombard.append((profile(rules, att_power, att_techs, unit.id, ATTACK), count))
+    fire_back = args.fire_back
+    if fire_back is None:  # as combat.py decides it
+        fire_back = True
+        for rule in rules.hooks("bombardment_casualties_fire_back"):
+            fire_back = rule.bombardment_casualties_fire_back(rules, fire_back)
     return {
         "rules": rules,
         "att_power": att_power,
@@ -139,6 +159,8 @@ def _battle(args: argparse.Namespace) -> dict[str, Any]:
         "attackers": attackers,
         "defenders": defenders,
         "aa_guns": aa_guns,
+        "bombard": bombard,
+        "fire_back": bool(fire_back),
         "attacker_order": _order(edition, args.att_order, "--att-order"),
         "defender_order": _order(edition, args.def_order, "--def-order"),
     }
@@ -211,6 +233,9 @@ def _print(battle: dict[str, Any], result: Any, args: argparse.Namespace) -> Non
     aa = battle["aa_guns"]
     print(f"Attack:  {side(battle['attackers'], battle['att_power'])}")
     print(f"Defence: {side(battle['defenders'], battle['def_power'], f' + {aa} AA gun' if aa else '')}")
+    if battle["bombard"]:
+        fate = "fire back in round 1" if battle["fire_back"] else "go at once"
+        print(f"Bombardment: {side(battle['bombard'], battle['att_power'])}; its casualties {fate}")
     if args.low_luck:
         print("Low Luck dice.")
     lines = [

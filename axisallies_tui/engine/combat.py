@@ -318,20 +318,29 @@ def _defenders(tx: Tx) -> list[Unit]:
     return defenders_in(tx.rules, tx.state, _battle(tx).space)
 
 
+def bombarding_ships(rules: Rules, state: GameState, space_id: str) -> list[Unit]:
+    """C-AMPH-4: the mover's battleships that will fire once before the amphibious
+    battle in `space_id`: in the zones its troops landed from, with no sea battle
+    there this turn, not in a battle themselves, not yet used for another landing,
+    and allowed by the `may_bombard` hook."""
+    attackers = attackers_in(rules, state, space_id)
+    if rules.board.space(space_id).is_sea or not any(u.amphibious for u in attackers):
+        return []
+    used = {mark for mark in state.turn.marks if mark.startswith("bombarded:")}
+    ships = []
+    for zone in sorted({u.came_from for u in attackers if u.amphibious and u.came_from}):
+        if zone in state.turn.battles_done:
+            continue
+        for unit in state.spaces[rules.board.space(zone).index].units:
+            if (unit.power == state.power and rules.edition.unit(unit.type).has("bombard") and not unit.fought
+                    and f"bombarded:{unit.uid}" not in used and _may_bombard(rules, unit)):
+                ships.append(unit)
+    return ships
+
+
 def _bombard(tx: Tx) -> None:
-    """C-AMPH-4: battleships in the assault zone that fought no sea battle fire
-    once before the first round of an amphibious land battle."""
     battle = _battle(tx)
-    if battle.sea or not battle.amphibious:
-        return
-    zones = {u.came_from for u in _attackers(tx) if u.amphibious}
-    guns = []
-    for zone in sorted(z for z in zones if z):
-        if zone in tx.state.turn.battles_done:
-            continue  # fought a sea battle there this turn: no bombardment
-        guns += [u for u in tx.space(zone).units
-                 if u.power == tx.state.power and tx.edition.unit(u.type).has("bombard") and not u.fought
-                 and _may_bombard(tx, u)]
+    guns = bombarding_ships(tx.rules, tx.state, battle.space)
     if not guns:
         return
     hits = _fire(tx, guns, ATTACK, "bombardment", tx.state.power)
@@ -340,10 +349,10 @@ def _bombard(tx: Tx) -> None:
         _ask_casualties(tx, "bombard_casualties", battle.defender, hits, defending=True)
 
 
-def _may_bombard(tx: Tx, unit: Unit) -> bool:
+def _may_bombard(rules: Rules, unit: Unit) -> bool:
     allowed = True
-    for rule in tx.rules.hooks("may_bombard"):
-        allowed = rule.may_bombard(tx.rules, unit, allowed)
+    for rule in rules.hooks("may_bombard"):
+        allowed = rule.may_bombard(rules, unit, allowed)
     return allowed
 
 
@@ -395,6 +404,12 @@ def _advance(tx: Tx) -> None:
 
 def _remove_set_aside(tx: Tx) -> None:
     battle = _battle(tx)
+    if battle.damage_pending:
+        hurt = set(battle.damage_pending)
+        tx.replace_units(battle.space, [evolve(u, damage=u.damage + 1) if u.uid in hurt else u
+                                        for u in tx.space(battle.space).units])
+        _set(tx, damage_pending=())
+        battle = _battle(tx)
     if battle.set_aside:
         going = [u for u in tx.space(battle.space).units if u.uid in set(battle.set_aside)]
         _remove(tx, battle.space, set(battle.set_aside))
@@ -427,12 +442,18 @@ def _eligible(tx: Tx, defending: bool, sea_only: bool) -> list[Unit]:
     return units
 
 
+def _damage(tx: Tx, unit: Unit) -> int:
+    """Damage taken, counting damage chosen this round that takes effect at its end."""
+    pending = tx.state.battle.damage_pending if tx.state.battle else ()
+    return unit.damage + (1 if unit.uid in pending else 0)
+
+
 def _slots(tx: Tx, units: list[Unit], role: str) -> list[tuple[str, str, bool, list[Unit]]]:
     """Groups a casualty choice picks from: (power, type, damage-only?, units)."""
     groups: dict[tuple[str, str, bool], list[Unit]] = {}
     for unit in units:
         prof = _profile(tx, unit, role)
-        if prof.hit_points > 1 and unit.damage < prof.hit_points - 1:
+        if prof.hit_points > 1 and _damage(tx, unit) < prof.hit_points - 1:
             groups.setdefault((unit.power, unit.type, True), []).append(unit)
         groups.setdefault((unit.power, unit.type, False), []).append(unit)
     return [(p, t, d, us) for (p, t, d), us in groups.items()]
@@ -443,7 +464,7 @@ def default_casualties(tx: Tx, units: list[Unit], hits: int, role: str) -> list[
     nothing), then units by cost, weakest first among equals."""
     picks: dict[tuple[str, str, bool], int] = {}
     left = hits
-    damageable = [u for u in units if _profile(tx, u, role).hit_points > 1 and u.damage < _profile(tx, u, role).hit_points - 1]
+    damageable = [u for u in units if _damage(tx, u) < _profile(tx, u, role).hit_points - 1]
     for unit in damageable:
         if left == 0:
             break
@@ -489,7 +510,7 @@ def _ask_casualties(tx: Tx, kind: str, power: str, hits: int, defending: bool, s
 
 
 def _hit_capacity(tx: Tx, units: list[Unit], role: str) -> int:
-    return sum(_profile(tx, u, role).hit_points - u.damage for u in units)
+    return sum(_profile(tx, u, role).hit_points - _damage(tx, u) for u in units)
 
 
 def _enumerate_choices(tx: Tx, slots: list[tuple[str, str, bool, list[Unit]]], hits: int, single_power: bool,
@@ -564,11 +585,11 @@ def _apply_casualties(tx: Tx, kind: str, picks: list[tuple[str, str, bool, int]]
         pool = [u for u in units if u.power == power and u.type == unit_type and u not in chosen_destroy
                 and (u not in chosen_damage or not damage)]
         if damage:
-            pool = [u for u in pool if _profile(tx, u, role).hit_points - 1 > u.damage]
-            pool.sort(key=lambda u: u.damage)
+            pool = [u for u in pool if _profile(tx, u, role).hit_points - 1 > _damage(tx, u)]
+            pool.sort(key=lambda u: _damage(tx, u))
         else:
             # lose the already damaged first, then those just damaged, then whole ones
-            pool.sort(key=lambda u: (-(u.damage + (u in chosen_damage)), u.uid))
+            pool.sort(key=lambda u: (-(_damage(tx, u) + (u in chosen_damage)), u.uid))
         if len(pool) < count:
             name = tx.edition.unit(unit_type).name.lower()
             raise IllegalAction(f"there {'is' if len(pool) == 1 else 'are'} only {len(pool)} {name} to take "
@@ -579,7 +600,11 @@ def _apply_casualties(tx: Tx, kind: str, picks: list[tuple[str, str, bool, int]]
     destroyed_ids = {u.uid for u in chosen_destroy}
     chosen_damage = [u for u in chosen_damage if u.uid not in destroyed_ids]
     damaged_ids = {u.uid for u in chosen_damage}
-    if damaged_ids:
+    fires_back = kind == "defender_casualties" or (kind == "bombard_casualties" and bombardment_fire_back(tx.rules))
+    if damaged_ids and fires_back:
+        # like the casualties, a ship damaged this round still fires at full strength
+        _set(tx, damage_pending=_battle(tx).damage_pending + tuple(sorted(damaged_ids)))
+    elif damaged_ids:
         tx.replace_units(space, [evolve(u, damage=u.damage + 1) if u.uid in damaged_ids else u
                                  for u in tx.space(space).units])
     destroyed = {u.uid for u in chosen_destroy}
@@ -589,7 +614,7 @@ def _apply_casualties(tx: Tx, kind: str, picks: list[tuple[str, str, bool, int]]
     for unit in chosen_damage:
         by_power.setdefault(unit.power, ([], []))[1].append(unit)
     note = {"bombard_casualties": "bombardment", "sub_casualties": "submarine strike"}.get(kind, "")
-    if kind == "defender_casualties" or (kind == "bombard_casualties" and _bombard_fire_back(tx)):
+    if kind == "defender_casualties" or (kind == "bombard_casualties" and bombardment_fire_back(tx.rules)):
         note = note or "they fire back before they go"
         if kind == "bombard_casualties":
             note = "bombardment: they fire back in the first round"
@@ -602,11 +627,11 @@ def _apply_casualties(tx: Tx, kind: str, picks: list[tuple[str, str, bool, int]]
         tx.emit(event(space=space, power=power, destroyed=_counts(gone), damaged=_counts(hurt), note=note))
 
 
-def _bombard_fire_back(tx: Tx) -> bool:
+def bombardment_fire_back(rules: Rules) -> bool:
     """C-AMPH-4 / XML default: bombardment casualties still fire in round one."""
     answer = True
-    for rule in tx.rules.hooks("bombardment_casualties_fire_back"):
-        answer = rule.bombardment_casualties_fire_back(tx.rules, answer)
+    for rule in rules.hooks("bombardment_casualties_fire_back"):
+        answer = rule.bombardment_casualties_fire_back(rules, answer)
     return answer
 
 
@@ -843,7 +868,9 @@ _ = (AIR, SEA, LAND)
 
 def odds_for_battle(rules: Rules, state: GameState, space_id: str):  # type: ignore[no-untyped-def]
     """The exact odds of the battle in `space_id` as it stands, from the same
-    profiles the dice are rolled with (damaged units fight at their damaged value)."""
+    profiles the dice are rolled with (damaged units fight at their damaged value).
+    Before an amphibious land battle starts, the bombardment to come (C-AMPH-4)
+    and the rules' answer on whether its casualties fire back are included."""
     from axisallies_tui.engine.odds import battle_odds
 
     round_number = state.battle.round if state.battle and state.battle.space == space_id else 1
@@ -864,6 +891,11 @@ def odds_for_battle(rules: Rules, state: GameState, space_id: str):  # type: ign
     if state.battle and state.battle.space == space_id and state.battle.set_aside:
         gone = set(state.battle.set_aside)
         defenders = [u for u in defenders if u.uid not in gone]
+    # Not started yet: the bombardment to come.
+    started = state.battle is not None and state.battle.space == space_id
+    guns = [] if started else bombarding_ships(rules, state, space_id)
+    fire_back = bombardment_fire_back(rules)
     return battle_odds(side(attackers, ATTACK), side(defenders, DEFENCE),
                        land_battle=rules.board.space(space_id).is_land,
-                       low_luck=rules.policy.id == "low_luck")
+                       low_luck=rules.policy.id == "low_luck",
+                       bombard=side(guns, ATTACK), bombard_fire_back=fire_back)

@@ -28,6 +28,19 @@ How it works, for whoever has to change it:
   A volley's hits follow a Poisson-binomial distribution (one Bernoulli per
   die group; best-of-N dice make one group hit at most once), or the Low Luck
   rule: per volley, total value // 6 sure hits and one die for the remainder.
+- **Bombardment** (C-AMPH-4). Before round 1 (after AA fire, which only
+  touches the attacker) the bombarding units fire one volley at the
+  defender; they are not attackers (never hit, never survivors). Its hits take
+  the defender's slots like any other hits. When the casualties go at once
+  (`bombard_fire_back=False`), that gives a distribution over the defender's
+  starting states. When they fire back (the classic default), the bombardment
+  casualties are chosen first, still fire in round 1 and go with that round's
+  casualties (combat.py sets them aside): that is the same as adding the
+  bombardment's hits to the attacker's round-1 volley (after first strike),
+  since both go to the same casualty zone cheapest first. This differs from
+  combat.py only if an attacking first-strike unit could hit a defender of a
+  bombarded battle (there, bombardment casualties are chosen before the first
+  strike's): sea-only submarine hits have nothing to hit in a land battle.
 - `max_rounds` switches to a round-by-round walk that stops after that many
   rounds; what is still being fought then is `unfinished`.
 """
@@ -128,6 +141,8 @@ def battle_odds(
     low_luck: bool = False,
     land_battle: bool = True,
     max_rounds: int | None = None,
+    bombard: Side = (),
+    bombard_fire_back: bool = True,
 ) -> Odds:
     """The exact outcome distribution of one battle.
 
@@ -154,8 +169,19 @@ def battle_odds(
             the remainder (`dice.LowLuckPolicy`); AA fire too. A best-of-N die
             group counts its value once (best_of plays no part under Low Luck).
         land_battle: apply C-COMBAT-END-3 (a land unit must survive to capture).
-        max_rounds: stop after this many rounds (0: AA fire only) and report
-            what is left as `unfinished`. None: fight to the end, exactly.
+        max_rounds: stop after this many rounds (0: AA fire and bombardment
+            only) and report what is left as `unfinished`. None: fight to the
+            end, exactly.
+        bombard: (profile, count) pairs of units bombarding before the first
+            round (C-AMPH-4), profiles for the attack role (a battleship at
+            4). They fire once, all dice in one volley (one Low Luck volley),
+            at any defender; the defender loses units in its casualty order.
+            They never take hits, are not attackers and not survivors.
+        bombard_fire_back: the bombardment casualties still fire in round 1
+            and go with that round's casualties (the classic XML default).
+            False (house rule s000-amphibious-assaults): they go at once and
+            never fire. With `max_rounds=0` and fire back they are still
+            standing (they go at the end of round 1).
 
     Raises:
         ValueError: no attackers, a negative count or parameter, or a profile
@@ -165,10 +191,11 @@ def battle_odds(
         raise ValueError("retreat_below, aa_guns and max_rounds must not be negative")
     att = _entries(attackers, "attacker")
     dfn = _entries(defenders, "defender")
+    guns = _entries(bombard, "bombard")
     if not att:
         raise ValueError("the attacker has no units")
     battle = _Battle(att, dfn, attacker_order, defender_order, damage_first, retreat_below,
-                     aa_guns, aa_value, low_luck, land_battle)
+                     aa_guns, aa_value, low_luck, land_battle, guns, bombard_fire_back)
     return battle.solve(max_rounds)
 
 
@@ -225,6 +252,25 @@ def _hits(groups: dict[Any, int], low_luck: bool) -> np.ndarray:
         part = _low_luck(amount) if low_luck else _binomial(amount, key)
         pmf = np.convolve(pmf, part)
     return pmf
+
+
+def _bombardment(entries: list[tuple[Profile, int]], low_luck: bool, cap: int) -> np.ndarray | None:
+    """Distribution of the bombardment's hits (capped at `cap`), or None when
+    nothing fires. Every bombarding die is one volley (combat.py rolls them
+    together); a hit may go to any defender (combat.py asks for casualties among
+    all defenders, whatever the shooter)."""
+    groups: dict[Any, int] = {}
+    for prof, count in entries:
+        if prof.dice <= 0 or prof.value <= 0:
+            continue
+        if low_luck:
+            groups[None] = groups.get(None, 0) + count * prof.dice * prof.value
+        else:
+            chance = prof.hit_chance()
+            groups[chance] = groups.get(chance, 0) + count * prof.dice
+    if not groups:
+        return None
+    return _fold(_hits(groups, low_luck), cap)
 
 
 # -- one side ------------------------------------------------------------------------------
@@ -407,7 +453,8 @@ class _Battle:
     def __init__(self, att: list[tuple[Profile, int]], dfn: list[tuple[Profile, int]],
                  attacker_order: Sequence[str] | None, defender_order: Sequence[str] | None,
                  damage_first: bool, retreat_below: int, aa_guns: int, aa_value: int,
-                 low_luck: bool, land_battle: bool) -> None:
+                 low_luck: bool, land_battle: bool, bombard: list[tuple[Profile, int]],
+                 bombard_fire_back: bool) -> None:
         att_sea_only = any(p.sea_targets_only for p, _ in att)
         def_sea_only = any(p.sea_targets_only for p, _ in dfn)
         self.a = a = _Army(att, attacker_order, damage_first, def_sea_only, aa_guns > 0)
@@ -429,9 +476,6 @@ class _Battle:
         a.describe()
         d.describe()
         self.na, self.nd = len(a.states), len(d.states)
-        self.start = np.zeros((self.na, self.nd))
-        for state, p in zip(air_chain, aa):
-            self.start[a.index[state], 0] += p
 
         # What each side fires (encoded for its target), and where hits land.
         d_sea = d.sea_slots if a.has_sea_only else 0
@@ -442,6 +486,20 @@ class _Battle:
         self.def_first = d.volleys(True, low_luck, len(a.slot_unit), a_sea) if d.has_first_strike else None
         self.def_next = d.landing(len(d.slot_unit), d_sea)
         self.att_next = a.landing(len(a.slot_unit), a_sea)
+        self.d_sea = d_sea
+
+        # Bombardment, before the first round: its hits either join the first
+        # round's volley (`opening`, fire back) or move the defender's start state.
+        shelling = _bombardment(bombard, low_luck, len(d.slot_unit))
+        self.opening = shelling if bombard_fire_back else None
+        d_start = np.zeros(self.nd)
+        if shelling is None or bombard_fire_back:
+            d_start[d.index[d.zero]] = 1.0
+        else:  # hits h land on the untouched defender: encoded h * (d_sea + 1), no sea-only hits
+            np.add.at(d_start, self.def_next[d.index[d.zero], np.arange(len(shelling)) * (d_sea + 1)], shelling)
+        self.start = np.zeros((self.na, self.nd))
+        for state, p in zip(air_chain, aa):
+            self.start[a.index[state]] += p * d_start
         self._rowbase = (np.arange(self.nd) * self.nd)[:, None]
         self._parts: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
         self._first: dict[int, tuple[np.ndarray | None, Any]] = {}
@@ -529,9 +587,22 @@ class _Battle:
             self._first[i] = (f, g)
         return self._first[i]
 
-    def fight(self, i: int, x: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+    def _joined(self, vol: np.ndarray, extra: np.ndarray) -> np.ndarray:
+        """The volley `vol` (encoded as in `_Army.volleys`) with `extra` hits on
+        anything added (the bombardment's, fire back), capped as `vol` is."""
+        cap = len(self.d.slot_unit)
+        grid = vol.reshape(cap + 1, self.d_sea + 1)
+        out = np.zeros_like(grid)
+        for k, p in enumerate(extra):
+            if p:
+                out[k:] += p * grid[: cap + 1 - k]
+                out[cap] += p * grid[cap + 1 - k:].sum(axis=0)
+        return out.ravel()
+
+    def fight(self, i: int, x: np.ndarray, opening: np.ndarray | None = None) -> list[tuple[np.ndarray, np.ndarray]]:
         """Where one round fought from each state of row i (weights x over the
-        defender's states) leads: a list of (attacker rows, mass over defender states)."""
+        defender's states) leads: a list of (attacker rows, mass over defender states).
+        `opening`: hits to add to the attacker's volley (bombardment, round 1)."""
         f, g = self._first_strike(i)
         if g is None:
             groups = [(i, x)]
@@ -544,6 +615,8 @@ class _Battle:
                 continue
             y = weight @ f if f is not None else weight
             rows, u, v = self._normal(row)
+            if opening is not None:
+                v = self._defender_moves(self._joined(self.att_fire[row], opening))
             out.append((rows, (y[:, None] * u).T @ v))
         return out
 
@@ -581,7 +654,7 @@ class _Battle:
                 after[i] = x
             elif x.any():
                 self.rounds += x.sum()
-                for rows, part in self.fight(i, x):
+                for rows, part in self.fight(i, x, self.opening):
                     after[rows] += part
         return after
 

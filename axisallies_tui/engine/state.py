@@ -133,6 +133,8 @@ class Battle:
     """Hits waiting for the casualty decision of this stage."""
     set_aside: tuple[int, ...] = ()
     """Defending casualties of this round: they still fire before they go."""
+    damage_pending: tuple[int, ...] = ()
+    """Defending two-hit units damaged this round: the damage counts once they have fired."""
     amphibious: bool = False
 
 

@@ -164,3 +164,17 @@ def test_strategic_bombing_raid_with_heavy_bombers(rules):
     state = combat(rules, state)
     step = act(rules, state, Fight(space="germany"), dice=[2, 5, 6])
     assert money(rules, step.state, "germany") == 32 - 13
+
+
+def test_a_battleship_bombards_one_landing_a_turn(rules):
+    """C-AMPH-4: once used, the same battleship does not bombard a second landing."""
+    from axisallies_tui.engine.combat import bombarding_ships
+    from attrs import evolve
+
+    state = at(rules, start(rules), "uk", "combat_move")
+    state = act(rules, state, Move(origin="united_kingdom", destination="north_sea_zone", units=(("infantry", 2),))).state
+    state = act(rules, state, Move(origin="north_sea_zone", destination="west_europe", units=(("infantry", 2),))).state
+    ships = bombarding_ships(rules, state, "west_europe")
+    assert [u.type for u in ships] == ["battleship"]
+    used = evolve(state, turn=evolve(state.turn, marks=(f"bombarded:{ships[0].uid}",)))
+    assert bombarding_ships(rules, used, "west_europe") == []

@@ -173,6 +173,63 @@ def test_aa_casualties_are_the_cheapest_aircraft(att, dfn):
     assert odds.unfinished == pytest.approx(1.0, abs=EXACT) and odds.rounds == 0.0
 
 
+def test_bombardment_before_the_first_round(att, dfn):
+    """A battleship (4: b = 2/3) bombards one defending infantry (2: d = 1/3)
+    attacked by one infantry (1: a = 1/6).
+
+    Casualties go at once (s000-amphibious-assaults): the bombardment kills the
+    defender 2/3 of the time (won, no round); else the one against one battle
+    above (1/4, 5/8, 1/8 in 9/4 rounds). Attacker wins 2/3 + (1/3)(1/4) = 3/4,
+    defender 5/24, both destroyed 1/24, rounds (1/3)(9/4) = 3/4.
+
+    Casualties fire back (C-AMPH-4): round 1 is always fought. The defender is
+    doomed unless bombardment and attack both miss: 1 - (1/3)(5/6) = 13/18, and
+    it fires anyway (1/3). Round 1: won (13/18)(2/3) = 13/27, both destroyed
+    (13/18)(1/3) = 13/54, lost (5/18)(1/3) = 5/54, nothing (5/18)(2/3) = 5/27,
+    then one against one. Attacker wins 13/27 + (5/27)(1/4) = 19/36, both
+    destroyed 13/54 + (5/27)(1/8) = 19/72, defender 5/54 + (5/27)(5/8) = 5/24
+    (the same: the defender wins only if the bombardment misses), rounds
+    1 + (5/27)(9/4) = 17/12. The battleship is neither a loss nor a survivor.
+    """
+    sides = ([(att("infantry"), 1)], [(dfn("infantry"), 1)])
+    shore = [(att("battleship"), 1)]
+    at_once = battle_odds(*sides, bombard=shore, bombard_fire_back=False)
+    assert (at_once.attacker_win, at_once.defender_win, at_once.draw) == \
+        pytest.approx((3 / 4, 5 / 24, 1 / 24), abs=EXACT)
+    assert at_once.rounds == pytest.approx(3 / 4, abs=EXACT)
+    assert at_once.attacker_ipc_loss == pytest.approx(3 * (5 / 24 + 1 / 24), abs=EXACT)
+    assert at_once.defender_ipc_loss == pytest.approx(3 * 19 / 24, abs=EXACT)
+    fire_back = battle_odds(*sides, bombard=shore)
+    assert (fire_back.attacker_win, fire_back.defender_win, fire_back.draw) == \
+        pytest.approx((19 / 36, 5 / 24, 19 / 72), abs=EXACT)
+    assert fire_back.rounds == pytest.approx(17 / 12, abs=EXACT)
+    assert survivors(fire_back.attacker_survivors) == {"infantry": pytest.approx(19 / 36, abs=EXACT)}
+    assert fire_back.attacker_ipc_loss == pytest.approx(3 * (5 / 24 + 19 / 72), abs=EXACT)
+    assert fire_back.defender_survivor_counts == pytest.approx((19 / 24, 5 / 24), abs=EXACT)
+    # one round only: the fire-back casualties go at its end
+    one = battle_odds(*sides, bombard=shore, max_rounds=1)
+    assert (one.attacker_win, one.draw, one.unfinished) == pytest.approx((13 / 27, 13 / 54, 5 / 27), abs=EXACT)
+    # max_rounds=0: bombardment only; casualties that fire back are still standing
+    assert battle_odds(*sides, bombard=shore, max_rounds=0).unfinished == 1.0
+    shelled = battle_odds(*sides, bombard=shore, bombard_fire_back=False, max_rounds=0)
+    assert (shelled.attacker_win, shelled.unfinished) == pytest.approx((2 / 3, 1 / 3), abs=EXACT)
+    assert shelled.rounds == 0.0
+
+
+def test_bombardment_takes_the_cheapest_and_hits_anything(att, dfn):
+    """Two sure bombardment hits (value 6) on an infantry, an armour and a
+    fighter: cheapest first, the infantry and the armour go, whatever the
+    order of the defence; named first, the fighter goes first."""
+    sure = evolve(att("battleship"), value=6)
+    defenders = [(dfn("fighter"), 1), (dfn("armour"), 1), (dfn("infantry"), 1)]
+    odds = battle_odds([(att("infantry"), 1)], defenders, bombard=[(sure, 2)], bombard_fire_back=False,
+                       max_rounds=0)
+    assert survivors(odds.defender_survivors) == {"fighter": 1.0, "armour": 0.0, "infantry": 0.0}
+    ordered = battle_odds([(att("infantry"), 1)], defenders, bombard=[(sure, 2)], bombard_fire_back=False,
+                          max_rounds=0, defender_order=["fighter"])
+    assert survivors(ordered.defender_survivors) == {"fighter": 0.0, "armour": 1.0, "infantry": 0.0}
+
+
 def test_low_luck(att, dfn):
     """Low Luck, n infantry (total n, below 6: hits with n/6) against one infantry
     (2: 1/3). W(n) = [p + (1-p)(1/3) W(n-1)] / [1 - (1-p)(2/3)], p = n/6, except
@@ -294,10 +351,14 @@ def test_developments_change_the_odds(att, dfn):
 
 
 def simulate(attackers, defenders, rng: random.Random, *, aa_guns=0, retreat_below=0, low_luck=False,
-             land_battle=True, damage_first=True) -> tuple[str, list[list[Any]], list[list[Any]]]:
+             land_battle=True, damage_first=True, bombard=(),
+             bombard_fire_back=True) -> tuple[str, list[list[Any]], list[list[Any]]]:
     """One battle rolled die by die. Units are [profile, hits]; each hit goes to
     the first undamaged multi-hit unit it may hit (damage first), else the first
-    unit it may hit in order: cheapest first, lower value first, then as listed."""
+    unit it may hit in order: cheapest first, lower value first, then as listed.
+    Bombardment as combat.py fights it: its casualties are chosen first; if they
+    fire back they stand through round 1 (they fire, count as present, take no
+    more hits) and are gone after it."""
 
     def line_up(side):
         ranked = sorted(enumerate(side), key=lambda item: (item[1][0].cost, item[1][0].value, item[0]))
@@ -357,9 +418,22 @@ def simulate(attackers, defenders, rng: random.Random, *, aa_guns=0, retreat_bel
         else:
             aa_hits = sum(rng.randint(1, 6) == 1 for _ in range(shots))
         take(a, aa_hits, lambda prof: prof.domain == "air")
+    doomed = []
+    if bombard:
+        ships = [[prof, 0] for prof, count in bombard for _ in range(count)]
+        if low_luck:
+            sure, rest = divmod(sum(prof.dice * prof.value for prof, _ in ships if prof.value > 0), 6)
+            shelling = sure + (1 if rest and rng.randint(1, 6) <= rest else 0)
+        else:
+            shelling = sum(min(rng.randint(1, 6) for _ in range(prof.best_of)) <= prof.value
+                           for prof, _ in ships for _ in range(prof.dice))
+        standing = alive(d)
+        take(d, shelling, any_unit)
+        if bombard_fire_back:
+            doomed = [u for u in standing if u not in alive(d)]
     first = True
     while True:
-        aa, dd = alive(a), alive(d)
+        aa, dd = alive(a), alive(d) + doomed
         if not aa or not dd:
             if not aa and not dd:
                 return "draw", a, d
@@ -375,9 +449,10 @@ def simulate(attackers, defenders, rng: random.Random, *, aa_guns=0, retreat_bel
         a_first, d_first = roll(aa, True), roll(dd, True)
         take(d, a_first[1], sea_unit), take(d, a_first[0], any_unit)
         take(a, d_first[1], sea_unit), take(a, d_first[0], any_unit)
-        a_fire, d_fire = roll(alive(a), False), roll(alive(d), False)
+        a_fire, d_fire = roll(alive(a), False), roll(alive(d) + doomed, False)
         take(d, a_fire[1], sea_unit), take(d, a_fire[0], any_unit)
         take(a, d_fire[1], sea_unit), take(a, d_fire[0], any_unit)
+        doomed = []
 
 
 TRIALS = 20_000
@@ -404,10 +479,17 @@ def mixed_battles(att, dfn) -> list[tuple[str, list[Any], list[Any], dict[str, A
         ("defending first strike (a house rule's profile)",
          [(att("battleship"), 1), (att("submarine"), 2), (att("transport"), 1)],
          [(evolve(dfn("submarine"), first_strike=True), 2), (dfn("transport"), 2)], {"land_battle": False}),
+        ("bombardment, casualties fire back, AA, best of two",
+         [(att("infantry"), 3), (att("armour"), 1), (att("fighter"), 1)],
+         [(dfn("infantry"), 3), (dfn("armour"), 1), (dfn("fighter"), 1)],
+         {"aa_guns": 1, "bombard": [(att("battleship"), 1), (evolve(att("battleship"), best_of=2), 1)]}),
+        ("bombardment, casualties go at once, Low Luck, retreat below 2",
+         [(att("infantry"), 3), (att("armour"), 2)], [(dfn("infantry"), 4), (dfn("armour"), 1)],
+         {"low_luck": True, "bombard": [(att("battleship"), 2)], "bombard_fire_back": False, "retreat_below": 2}),
     ]
 
 
-@pytest.mark.parametrize("case", range(5))
+@pytest.mark.parametrize("case", range(7))
 def test_agrees_with_a_seeded_simulation(att, dfn, case):
     name, attackers, defenders, options = mixed_battles(att, dfn)[case]
     odds = battle_odds(attackers, defenders, **options)
@@ -471,7 +553,24 @@ def test_odds_abbreviations_and_options(capsys, att, dfn):
     assert code == 0 and "attacker wins" in out and "Expected survivors" in out
 
 
+def test_odds_bombardment_options(capsys):
+    """The hand-computed bombardment above: 19/36 when the casualties fire back
+    (classic), 3/4 when they go at once; the rules in force decide unless told."""
+    battle = ("--att", "1 inf", "--def", "1 inf", "--bombard", "1 bb", "--json")
+    for extra, expected in (((), 19 / 36), (("--no-fire-back",), 3 / 4),
+                            (("--rules", "s000-amphibious-assaults"), 3 / 4),
+                            (("--rules", "s000-amphibious-assaults", "--fire-back"), 19 / 36)):
+        code, out, _ = run(capsys, *battle, *extra)
+        assert code == 0 and json.loads(out)["attacker_win"] == pytest.approx(expected, abs=EXACT), extra
+        assert set(json.loads(out)["attacker_survivors"]) == {"infantry"}
+    code, out, _ = run(capsys, "--att", "1 inf", "--def", "1 inf", "--bombard", "2 battleship")
+    assert code == 0 and "Bombardment: 2 Battleship" in out and "fire back" in out
+
+
 @pytest.mark.parametrize("argv", [
+    ("--att", "1 inf", "--def", "1 inf", "--bombard", "1 inf"),
+    ("--att", "1 bb", "--def", "1 tr", "--bombard", "1 bb", "--sea"),
+    ("--att", "1 inf", "--def", "1 inf", "--bombard", "1 dreadnought"),
     ("--att", "2 panzers", "--def", "1 inf"),
     ("--att", "x infantry", "--def", "1 inf"),
     ("--att", "", "--def", "1 inf"),

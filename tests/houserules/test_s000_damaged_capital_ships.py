@@ -101,3 +101,19 @@ def test_no_repairs_without_the_rule_or_away_from_a_complex():
     with pytest.raises(IllegalAction, match="belong to the Damaged battleships"):
         act(plain, at(plain, damaged(plain, "battleship"), "uk", "research"),
             RepairShip(uid=start(plain).next_uid, factory="united_kingdom"))
+
+
+def test_a_defending_ship_damaged_this_round_still_fires_at_full_strength():
+    """C-COMBAT 8.2 step 3: the defender's casualties of a round still fire in it;
+    a battleship damaged by the attacker's volley defends at 4 that round, at 2 after."""
+    rules = make_rules(RULE)
+    state = clear(rules, start(rules), "north_sea_zone")
+    state = put(rules, state, "north_sea_zone", "uk", "battleship")
+    state = put(rules, state, "baltic_sea_zone", "germany", "battleship")
+    state = at(rules, state, "germany", "combat_move")
+    state = act(rules, state, Move(origin="baltic_sea_zone", destination="north_sea_zone", units=(("battleship", 1),))).state
+    state = act(rules, state, EndPhase()).state
+    # Germany hits [1] (damage); the British battleship fires [4]: a hit at full strength
+    step = act(rules, state, Fight(space="north_sea_zone"), dice=[1, 4])
+    ships = {u.power: u.damage for u in units_in(rules.board, step.state, "north_sea_zone") if u.type == "battleship"}
+    assert ships == {"uk": 1, "germany": 1}
