@@ -29,28 +29,41 @@ def _ruleset_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", help="dice seed (a number or word); the same seed rolls the same dice")
 
 
+def _start_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--position", metavar="FILE",
+                        help="start from a position file (it names the board and rules; README, \"Position files\")")
+    parser.add_argument("--dice", metavar="MODE",
+                        help="who rolls: digital (default), table (type real dice), or faces to use in order, like 1,4,6")
+    parser.add_argument("--dice-file", metavar="FILE", help="scripted dice: faces 1-6 from this file, in order")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="axisallies",
         description="Axis & Allies for the terminal, with every house rule as a toggle.",
     )
     parser.add_argument("--version", action="version", version=f"axisallies {__version__}")
+    parser.add_argument("--ascii", action="store_true",
+                        help="draw the game screens with ASCII characters only (old terminals, some SSH clients)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     new = sub.add_parser("new", help="start a new saved game")
     new.add_argument("name", help="save name (letters, digits, - and _)")
     _ruleset_arguments(new)
+    _start_arguments(new)
     new.add_argument("--player", action="append", default=[], metavar="POWER=NAME", help="who plays a power")
 
-    load = sub.add_parser("load", help="open a saved game (shows its position)")
+    load = sub.add_parser("load", help="open a saved game on the game screen (--json: print its position)")
     load.add_argument("name")
     load.add_argument("--json", action="store_true", help="the whole position as JSON")
+    load.add_argument("--ascii", action="store_true", help="draw the game screens with ASCII characters only")
 
     lst = sub.add_parser("list", help="list saved games")
     lst.add_argument("--json", action="store_true")
 
-    export = sub.add_parser("export", help="write a saved game as one JSON file")
+    export = sub.add_parser("export", help="write a saved game as one JSON file, or its position as TOML")
     export.add_argument("name")
+    export.add_argument("--position", action="store_true", help="write the current position as a position file")
     export.add_argument("-o", "--output", help="file to write (default: standard output)")
 
     imp = sub.add_parser("import", help="make a saved game from an exported JSON file")
@@ -81,6 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     head = sub.add_parser("headless", help="play without a screen: bots, or JSON lines on stdin")
     _ruleset_arguments(head)
+    _start_arguments(head)
     head.add_argument("--bot", choices=["random"], help="let a bot play every power")
     head.add_argument("--rounds", type=int, default=1, help="with --bot: rounds to play (default 1)")
     head.add_argument("--save", metavar="NAME", help="save the game under this name as it is played")
@@ -101,8 +115,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     try:
         if args.command is None:
-            parser.print_help()
-            return 0
+            if not _interactive():
+                parser.print_help()
+                return 0
+            from axisallies_tui.tui.app import run
+
+            return run(ascii=args.ascii)
         return COMMANDS[args.command](args)
     except (DataError, SetupError) as problem:
         print(f"axisallies: {problem}", file=sys.stderr)
@@ -128,6 +146,28 @@ def _ruleset(args: argparse.Namespace) -> Any:
     )
 
 
+def _ruleset_and_start(args: argparse.Namespace) -> tuple[Any, Any]:
+    """The ruleset and the position to start from: a position file's, or the
+    command line's ruleset and the board's start (None)."""
+    from axisallies_tui.setup import SetupError
+
+    if not args.position:
+        return _ruleset(args), None
+    from axisallies_tui.positions import load_position
+
+    if args.map != "classic" or args.rules or args.param or args.option or args.low_luck:
+        raise SetupError("--position: the position file names the board and rules; "
+                         "leave out --map, --rules, --param, --option and --low-luck")
+    position = load_position(args.position)
+    return position.ruleset, position.state
+
+
+def _dice_mode(args: argparse.Namespace) -> Any:
+    from axisallies_tui.headless import dice_mode_from_options
+
+    return dice_mode_from_options(args.dice, args.dice_file)
+
+
 def cmd_new(args: argparse.Namespace) -> int:
     from axisallies_tui.setup import SetupError
     from axisallies_tui.store import SavedGame
@@ -138,10 +178,12 @@ def cmd_new(args: argparse.Namespace) -> int:
         if not sep:
             raise SetupError(f"--player {item!r}: write POWER=NAME")
         players[power] = name
-    game = SavedGame.create(args.name, _ruleset(args), seed=args.seed, players=players)
+    ruleset, start = _ruleset_and_start(args)
+    game = SavedGame.create(args.name, ruleset, seed=args.seed, players=players, start=start,
+                            dice_mode=_dice_mode(args))
     print(f"Created {game.name} ({game.path}).")
     _print_position(game.rules, game.state)
-    print(f"Play it with: axisallies headless --load {game.name}")
+    print(f"Play it with: axisallies load {game.name}")
     return 0
 
 
@@ -152,6 +194,10 @@ def cmd_load(args: argparse.Namespace) -> int:
     game = SavedGame.open(args.name)
     if args.json:
         _out({"name": game.name, "actions": game.seq, **state_json(game.rules, game.state)})
+    elif _interactive():
+        from axisallies_tui.tui.app import run
+
+        return run(open_game=game, ascii=args.ascii)
     else:
         print(f"{game.name}: {game.seq} actions played.")
         _print_position(game.rules, game.state)
@@ -159,6 +205,12 @@ def cmd_load(args: argparse.Namespace) -> int:
             print(f"  {event['text']}")
     game.close()
     return 0
+
+
+def _interactive() -> bool:
+    """True when both ends are a terminal, so the full-screen game can run
+    (piped or redirected, the commands print text as before)."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
 
 
 def _print_position(rules: Any, state: Any) -> None:
@@ -196,7 +248,12 @@ def cmd_export(args: argparse.Namespace) -> int:
     from axisallies_tui.store import SavedGame
 
     game = SavedGame.open(args.name)
-    text = json.dumps(game.export(), indent=1, ensure_ascii=False)
+    if args.position:
+        from axisallies_tui.positions import position_text
+
+        text = position_text(game.rules, game.state, f"From saved game {game.name} after {game.seq} actions.").rstrip("\n")
+    else:
+        text = json.dumps(game.export(), indent=1, ensure_ascii=False)
     game.close()
     if args.output:
         Path(args.output).write_text(text + "\n", encoding="utf-8")
@@ -348,17 +405,24 @@ def cmd_headless(args: argparse.Namespace) -> int:
     from axisallies_tui.headless import Session, play_bot, serve
     from axisallies_tui.store import SavedGame
 
+    mode = _dice_mode(args)
     if args.load:
+        if args.position:
+            raise setup.SetupError("--position starts a new game; it cannot be used with --load")
         saved = SavedGame.open(args.load)
+        if mode is not None:
+            saved.set_dice_mode(mode)
         session = Session(saved.rules, saved.state, saved.seed, saved=saved)
     else:
         seed = args.seed if args.seed is not None else str(int.from_bytes(os.urandom(6), "big"))
-        ruleset = _ruleset(args)
+        ruleset, start = _ruleset_and_start(args)
         if args.save:
-            saved = SavedGame.create(args.save, ruleset, seed=seed)
+            saved = SavedGame.create(args.save, ruleset, seed=seed, start=start, dice_mode=mode)
             session = Session(saved.rules, saved.state, saved.seed, saved=saved)
         else:
-            session = Session.fresh(setup.make_rules(ruleset), seed)
+            session = Session.fresh(setup.make_rules(ruleset), seed, start=start, dice_mode=mode)
+    if args.bot and session.dice_mode.kind == "table":
+        raise setup.SetupError("--bot rolls its own dice: table dice need JSON lines on stdin (leave out --bot)")
     if args.bot:
         result = play_bot(session, args.rounds, args.seed if args.seed is not None else session.seed)
         if args.json:
@@ -373,8 +437,7 @@ def cmd_headless(args: argparse.Namespace) -> int:
         sys.stdout.write(json.dumps(message, ensure_ascii=False) + "\n")
         sys.stdout.flush()
 
-    serve(session, sys.stdin, write)
-    return 0
+    return serve(session, sys.stdin, write)
 
 
 def cmd_odds(args: argparse.Namespace) -> int:

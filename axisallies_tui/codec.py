@@ -14,6 +14,7 @@ from cattrs.errors import ClassValidationError
 from cattrs.preconf.json import make_converter
 
 from axisallies_tui.engine.actions import ACTIONS, Action
+from axisallies_tui.engine.dice import DiceMode
 from axisallies_tui.engine.events import Event
 from axisallies_tui.engine.model import Board, Edition
 from axisallies_tui.engine.rules import Ruleset
@@ -70,9 +71,25 @@ def ruleset_from_json(data: Any) -> Ruleset:
         raise CodecError(f"ruleset: {_explain(problem)}") from None
 
 
+def dice_mode_to_json(mode: DiceMode) -> dict[str, Any]:
+    return converter.unstructure(mode)
+
+
+def dice_mode_from_json(data: Any) -> DiceMode:
+    try:
+        return converter.structure(data, DiceMode)
+    except (ClassValidationError, TypeError, ValueError, KeyError) as problem:
+        raise CodecError(f"dice mode: {_explain(problem)}") from None
+
+
 def canonical(data: Any) -> str:
     """Stable JSON text for hashing: sorted keys, no spaces."""
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def explain(problem: BaseException) -> str:
+    """A short reason for a failed conversion (cattrs' own messages span lines)."""
+    return _explain(problem)
 
 
 def _explain(problem: BaseException) -> str:

@@ -6,18 +6,35 @@ line in each direction. In: an action (`{"action": ...}`) or a query
 lines for what happened, then one `{"status": ...}` line saying who acts now;
 `{"pending": ...}` when a decision waits; `{"error": ...}` for bad input
 (nothing changes); `{"result": ...}` when the game ends.
+
+Table dice: when an action needs dice the players roll by hand, the driver
+writes `{"dice_needed": {"count", "purpose"}}` and reads `{"dice": [...]}`;
+the action is then applied again from the start with every face typed so
+far (the engine never waits, and applying is pure).
 """
 
 from __future__ import annotations
 
 import json
-from typing import IO, Any, Callable
+import re
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from axisallies_tui.codec import CodecError, action_from_json, action_to_json, event_to_json
 from axisallies_tui.engine.bots import RandomBot
-from axisallies_tui.engine.dice import SeededDice
+from axisallies_tui.engine.combat import pending_battles
+from axisallies_tui.engine.dice import (
+    DIGITAL,
+    SCRIPTED,
+    TABLE,
+    DiceExhausted,
+    DiceMode,
+    DiceNeeded,
+    TableDice,
+    face_problem,
+)
 from axisallies_tui.engine.economy import income_for
-from axisallies_tui.engine.errors import IllegalAction
+from axisallies_tui.engine.errors import DataError, IllegalAction
 from axisallies_tui.engine.game import Step, apply, new_game
 from axisallies_tui.engine.legal import legal_actions
 from axisallies_tui.engine.queries import controlled_by, count_units
@@ -28,27 +45,94 @@ from axisallies_tui.engine.state import GameState
 class Session:
     """A game being played headless, saved or only in memory."""
 
-    def __init__(self, rules: Rules, state: GameState, seed: str, saved: Any = None, start_events: tuple[Any, ...] = ()) -> None:
+    def __init__(self, rules: Rules, state: GameState, seed: str, saved: Any = None,
+                 start_events: tuple[Any, ...] = (), dice_mode: DiceMode | None = None, dice_used: int = 0) -> None:
         self.rules = rules
         self.state = state
         self.seed = seed
         self.saved = saved
         self.applied = 0
         self.start_events = start_events
+        self._dice_mode = dice_mode or DiceMode()
+        self._dice_used = dice_used
 
     @classmethod
-    def fresh(cls, rules: Rules, seed: str) -> "Session":
-        step = new_game(rules, SeededDice(seed, 0))
-        return cls(rules, step.state, seed, start_events=step.events)
+    def fresh(cls, rules: Rules, seed: str, start: GameState | None = None,
+              dice_mode: DiceMode | None = None) -> "Session":
+        """A game only in memory, from the board's start or from a position."""
+        mode = dice_mode or DiceMode()
+        try:
+            step = new_game(rules, mode.source(seed, 0, 0), start)
+        except DiceExhausted as problem:
+            raise DataError("scripted dice", "", f"the game cannot start: {problem.reason}") from None
+        return cls(rules, step.state, seed, start_events=step.events, dice_mode=mode, dice_used=len(step.dice))
 
-    def apply(self, action: Any) -> Step:
+    @property
+    def dice_mode(self) -> DiceMode:
+        return self.saved.dice_mode if self.saved is not None else self._dice_mode
+
+    @property
+    def dice_used(self) -> int:
+        return self.saved.dice_used if self.saved is not None else self._dice_used
+
+    def apply(self, action: Any, typed: Sequence[int] = ()) -> Step:
+        """Apply `action` with the game's dice; `typed` are the table dice typed
+        for it so far. Raises IllegalAction (DiceNeeded, DiceExhausted)."""
         if self.saved is not None:
-            step = self.saved.apply(action)
+            step = self.saved.apply(action, TableDice(typed) if self.dice_mode.kind == TABLE else None)
         else:
-            step = apply(self.rules, self.state, action, SeededDice(self.seed, self.applied + 1))
+            dice = self._dice_mode.source(self.seed, self.applied + 1, self._dice_used, typed)
+            step = apply(self.rules, self.state, action, dice)
+            self._dice_used += len(step.dice)
         self.state = step.state
         self.applied += 1
         return step
+
+
+# -- dice modes from the command line ----------------------------------------------------
+
+
+def dice_mode_from_options(dice: str | None, dice_file: str | None) -> DiceMode | None:
+    """`--dice digital|table|1,4,6,...` or `--dice-file F`; None when neither is given.
+    A bad value raises DataError naming the option or the file."""
+    if dice is not None and dice_file is not None:
+        raise DataError("--dice-file", "", "give --dice or --dice-file, not both")
+    if dice_file is not None:
+        path = Path(dice_file)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as problem:
+            raise DataError(dice_file, "", f"cannot be read: {problem.strerror}") from None
+        except UnicodeDecodeError:
+            raise DataError(dice_file, "", "not text") from None
+        faces = []
+        for number, line in enumerate(text.splitlines(), start=1):
+            for word in re.split(r"[\s,]+", line.split("#", 1)[0].strip()):
+                if word:
+                    faces.append(_face(word, dice_file, f"line {number}"))
+        if not faces:
+            raise DataError(dice_file, "", "holds no dice (write the faces 1-6, separated by commas or spaces)")
+        return DiceMode(kind=SCRIPTED, script=tuple(faces))
+    if dice is None:
+        return None
+    word = dice.strip().lower()
+    if word in (DIGITAL, TABLE):
+        return DiceMode(kind=word)
+    faces = [_face(w, "--dice", "") for w in re.split(r"[\s,]+", dice.strip()) if w]
+    if not faces:
+        raise DataError("--dice", "", "write digital, table, or the faces to use, like 1,4,6")
+    return DiceMode(kind=SCRIPTED, script=tuple(faces))
+
+
+def _face(word: str, source: str, entry: str) -> int:
+    try:
+        face = int(word)
+    except ValueError:
+        face = word  # type: ignore[assignment]
+    problem = face_problem(face)
+    if problem:
+        raise DataError(source, entry, problem)
+    return face
 
 
 def status(rules: Rules, state: GameState) -> dict[str, Any]:
@@ -78,8 +162,16 @@ def state_json(rules: Rules, state: GameState) -> dict[str, Any]:
         "powers": power_summary(rules, state),
         "unplaced": {ps.id: dict(ps.unplaced) for ps in state.powers if ps.unplaced},
         "spaces": spaces,
+        "battles": battles_json(rules, state),
         "result": None if state.result is None else {"winner": state.result.winner, "reason": state.result.reason},
     }
+
+
+def battles_json(rules: Rules, state: GameState) -> list[dict[str, Any]]:
+    """The battles (and raids) the power to act still has to fight, and whether
+    one of them is being fought now."""
+    under_way = state.battle.space if getattr(state, "battle", None) is not None else None
+    return [{"space": space, "under_way": space == under_way} for space in pending_battles(rules, state)]
 
 
 def pending_json(state: GameState) -> dict[str, Any] | None:
@@ -98,7 +190,12 @@ def play_bot(session: Session, rounds: int, seed: int | str) -> dict[str, Any]:
     first = session.state.round
     last = first + rounds - 1
     while session.state.result is None and session.state.round <= last:
-        session.apply(bot.choose(session.rules, session.state))
+        try:
+            session.apply(bot.choose(session.rules, session.state))
+        except DiceExhausted as problem:
+            saved = f" (saved as {session.saved.name})" if session.saved is not None else ""
+            raise DataError("scripted dice", "", f"{problem.reason}; the game stopped after "
+                                                 f"{session.applied} actions{saved}") from None
     return summary(session, first)
 
 
@@ -118,34 +215,107 @@ def summary(session: Session, first_round: int) -> dict[str, Any]:
     }
 
 
-def serve(session: Session, lines: IO[str], write: Callable[[dict[str, Any]], None]) -> None:
-    """Read actions and queries as JSON lines until end of input."""
+def serve(session: Session, lines: Iterable[str], write: Callable[[dict[str, Any]], None]) -> int:
+    """Read actions and queries as JSON lines until end of input. Returns the exit
+    status: 0, or 2 when scripted dice ran out (the game stops there)."""
     rules = session.rules
     for event in session.start_events:
         write(event_to_json(event, rules.board, rules.edition))
     _report_position(session, write)
+    incoming = _messages(lines)
+    for number, message, problem in incoming:
+        if problem is not None:
+            write({"error": problem, "line": number})
+            continue
+        if isinstance(message, dict) and "query" in message:
+            write(_answer_query(session, message["query"], number))
+            continue
+        if isinstance(message, dict) and "dice" in message and "action" not in message:
+            write({"error": "no dice are needed now", "line": number})
+            continue
+        try:
+            action = action_from_json(message)
+        except CodecError as problem:
+            write({"error": str(problem), "line": number})
+            continue
+        if _attempt(session, action, number, incoming, write):
+            return 2
+    return 0
+
+
+def _messages(lines: Iterable[str]) -> Iterator[tuple[int, Any, str | None]]:
+    """(line number, parsed JSON, problem) for each non-blank input line."""
     for number, line in enumerate(lines, start=1):
         line = line.strip()
         if not line:
             continue
         try:
-            message = json.loads(line)
+            yield number, json.loads(line), None
         except ValueError as problem:
-            write({"error": f"line {number} is not JSON: {problem}", "line": number})
-            continue
-        if isinstance(message, dict) and "query" in message:
-            write(_answer_query(session, message["query"], number))
-            continue
+            yield number, None, f"line {number} is not JSON: {problem}"
+
+
+def _attempt(session: Session, action: Any, number: int, incoming: Iterator[tuple[int, Any, str | None]],
+             write: Callable[[dict[str, Any]], None]) -> bool:
+    """Apply one action, asking for table dice as often as it needs them.
+    True when the game must stop (scripted dice ran out)."""
+    rules = session.rules
+    typed: list[int] = []
+    while True:
         try:
-            action = action_from_json(message)
-            step = session.apply(action)
-        except (CodecError, IllegalAction) as problem:
-            reason = problem.reason if isinstance(problem, IllegalAction) else str(problem)
-            write({"error": reason, "line": number})
+            step = session.apply(action, typed)
+        except DiceNeeded as need:
+            faces = _ask_for_dice(session, need, incoming, write)
+            if faces is None:
+                _report_position(session, write)
+                return False
+            typed.extend(faces)
             continue
+        except DiceExhausted as problem:
+            write({"error": f"{problem.reason}; the game stops here", "line": number})
+            return True
+        except IllegalAction as problem:
+            write({"error": problem.reason, "line": number})
+            return False
         for event in step.events:
             write(event_to_json(event, rules.board, rules.edition))
         _report_position(session, write)
+        return False
+
+
+def _ask_for_dice(session: Session, need: DiceNeeded, incoming: Iterator[tuple[int, Any, str | None]],
+                  write: Callable[[dict[str, Any]], None]) -> list[int] | None:
+    """Ask for `need.count` table dice until a valid answer comes; None when the
+    players cancel the action (`{"cancel": true}`) or the input ends."""
+    request = {"dice_needed": {"count": need.count, "purpose": need.purpose}}
+    write(request)
+    for number, message, problem in incoming:
+        if problem is None and isinstance(message, dict) and "query" in message:
+            write(_answer_query(session, message["query"], number))
+            continue
+        if problem is None and message == {"cancel": True}:
+            return None
+        if problem is None:
+            faces, problem = typed_dice(message, need.count, need.purpose)
+            if problem is None:
+                return faces
+        write({"error": problem, "line": number})
+        write(request)
+    return None
+
+
+def typed_dice(message: Any, count: int, purpose: str) -> tuple[list[int], str | None]:
+    """Check a `{"dice": [...]}` answer: exactly `count` faces from 1 to 6."""
+    if not isinstance(message, dict) or set(message) != {"dice"} or not isinstance(message["dice"], list):
+        return [], f"type the dice as {{\"dice\": [...]}} ({count} for {purpose}), or {{\"cancel\": true}}"
+    faces = message["dice"]
+    for face in faces:
+        problem = face_problem(face)
+        if problem:
+            return [], problem
+    if len(faces) != count:
+        return [], f"{count} {'die' if count == 1 else 'dice'} needed for {purpose}, not {len(faces)}"
+    return list(faces), None
 
 
 def _report_position(session: Session, write: Callable[[dict[str, Any]], None]) -> None:

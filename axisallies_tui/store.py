@@ -3,7 +3,8 @@
 Layout of a save (`<games dir>/<name>.aagame`):
 
 - `meta`: format version, board id and digest, ruleset, players, dice seed,
-  the dice and events of the game's start, and a summary for listings.
+  dice mode (digital, table or scripted; see `engine.dice.DiceMode`), the
+  dice and events of the game's start, and a summary for listings.
 - `actions`: one row per action in play order: the action (JSON), the dice
   faces it consumed, the events it caused, and a hash that chains the row to
   the one before. Rows are only ever added.
@@ -31,6 +32,8 @@ from axisallies_tui import __version__, locations
 from axisallies_tui.codec import (
     CodecError,
     action_from_json,
+    dice_mode_from_json,
+    dice_mode_to_json,
     action_to_json,
     canonical,
     event_to_json,
@@ -40,7 +43,7 @@ from axisallies_tui.codec import (
     state_to_json,
 )
 from axisallies_tui.engine.actions import Action
-from axisallies_tui.engine.dice import DiceSource, ScriptedDice, SeededDice
+from axisallies_tui.engine.dice import SCRIPTED, DiceMode, DiceSource, ScriptedDice
 from axisallies_tui.engine.errors import DataError, IllegalAction
 from axisallies_tui.engine.game import Step, apply, new_game
 from axisallies_tui.engine.rules import Rules, Ruleset
@@ -107,7 +110,8 @@ class SavedGame:
     """A game backed by its save file. `apply` commits before it returns."""
 
     def __init__(self, path: Path, conn: sqlite3.Connection, rules: Rules, state: GameState,
-                 seq: int, last_hash: str, seed: str, meta: dict[str, Any]) -> None:
+                 seq: int, last_hash: str, seed: str, meta: dict[str, Any],
+                 dice_mode: DiceMode | None = None, dice_used: int = 0) -> None:
         self.path = path
         self.conn = conn
         self.rules = rules
@@ -116,6 +120,9 @@ class SavedGame:
         self.last_hash = last_hash
         self.seed = seed
         self.meta = meta
+        self.dice_mode = dice_mode or DiceMode()
+        self.dice_used = dice_used
+        """Die faces the whole game has consumed (a scripted game goes on from here)."""
 
     @property
     def name(self) -> str:
@@ -125,7 +132,10 @@ class SavedGame:
     @classmethod
     def create(cls, name: str, ruleset: Ruleset, *, seed: int | str | None = None,
                players: dict[str, str] | None = None, folder: Path | None = None,
-               start: GameState | None = None, overwrite: bool = False) -> "SavedGame":
+               start: GameState | None = None, overwrite: bool = False,
+               dice_mode: DiceMode | None = None) -> "SavedGame":
+        """A new save. `start` is a position to play on from (its phase, if it
+        names one, is resumed exactly); `dice_mode` says who rolls the dice."""
         from axisallies_tui.setup import make_rules
 
         rules = make_rules(ruleset)
@@ -133,7 +143,11 @@ class SavedGame:
         if path.exists() and not overwrite:
             raise StoreError(str(path), "", f"a game called {path.stem!r} already exists (choose another name)")
         seed_text = str(seed if seed is not None else int.from_bytes(os.urandom(6), "big"))
-        step = new_game(rules, SeededDice(seed_text, 0), start)
+        mode = dice_mode or DiceMode()
+        try:
+            step = new_game(rules, mode.source(seed_text, 0, 0), start)
+        except IllegalAction as problem:
+            raise StoreError(str(path), "dice", f"the game cannot start: {problem.reason}") from None
         meta = {
             "format_version": FORMAT_VERSION,
             "app_version": __version__,
@@ -143,6 +157,7 @@ class SavedGame:
             "players": players or {},
             "seed": seed_text,
             "start_state": state_to_json(start) if start is not None else None,
+            "dice_mode": dice_mode_to_json(mode),
             "start_dice": list(step.dice),
             "start_events": [event_to_json(e, rules.board, rules.edition) for e in step.events],
             "created_at": _now(),
@@ -159,7 +174,7 @@ class SavedGame:
                     conn.execute("INSERT INTO meta VALUES (?, ?)", (key, canonical(value)))
                 conn.execute("INSERT INTO meta VALUES ('summary', ?)", (canonical(_summary(rules, step.state)),))
         os.chmod(path, 0o600)
-        game = cls(path, conn, rules, step.state, 0, _genesis(meta), seed_text, meta)
+        game = cls(path, conn, rules, step.state, 0, _genesis(meta), seed_text, meta, mode, len(step.dice))
         return game
 
     @classmethod
@@ -169,16 +184,23 @@ class SavedGame:
             raise StoreError(str(path), "", "no such saved game (see `axisallies list`)")
         meta, rows, snapshots = _read_verified(path)
         rules, state, seq, last_hash = _replay(path, meta, rows, snapshots)
+        try:
+            mode = dice_mode_from_json(meta["dice_mode"]) if meta.get("dice_mode") else DiceMode()
+            used = len(meta["start_dice"]) + sum(len(json.loads(dice)) for _seq, _a, dice, _h in rows)
+        except (CodecError, TypeError, ValueError) as problem:
+            raise StoreError(str(path), "meta", f"dice mode: {problem}; the file was left as it is") from None
         with _private_files():
             conn = _connect(path)
-        return cls(path, conn, rules, state, seq, last_hash, str(meta["seed"]), meta)
+        return cls(path, conn, rules, state, seq, last_hash, str(meta["seed"]), meta, mode, used)
 
     # -- playing ------------------------------------------------------------------------
     def apply(self, action: Action, dice: DiceSource | None = None) -> Step:
-        """Apply and commit `action`. Dice default to the game's seeded stream for
-        this action number. Raises IllegalAction with nothing stored or changed."""
+        """Apply and commit `action`. Dice default to the game's dice mode (the
+        seeded stream for this action number, the rest of the script, or table
+        dice with nothing typed yet, which raise `DiceNeeded` if the action
+        rolls). Raises IllegalAction with nothing stored or changed."""
         number = self.seq + 1
-        step = apply(self.rules, self.state, action, dice or SeededDice(self.seed, number))
+        step = apply(self.rules, self.state, action, dice or self.dice_mode.source(self.seed, number, self.dice_used))
         action_json = canonical(action_to_json(action))
         dice_json = canonical(list(step.dice))
         row_hash = _chain(self.last_hash, number, action_json, dice_json)
@@ -198,7 +220,18 @@ class SavedGame:
                     (number, state_json, hashlib.sha256(f"{row_hash}|{state_json}".encode()).hexdigest()),
                 )
         self.seq, self.last_hash, self.state = number, row_hash, step.state
+        self.dice_used += len(step.dice)
         return step
+
+    def set_dice_mode(self, mode: DiceMode) -> None:
+        """Roll differently from now on (stored, so the game reopens in this mode).
+        A new script starts with the next die the game rolls."""
+        if mode.kind == SCRIPTED:
+            mode = DiceMode(kind=SCRIPTED, script=mode.script, start=self.dice_used)
+        with self.conn:
+            self.conn.execute("INSERT OR REPLACE INTO meta VALUES ('dice_mode', ?)", (canonical(dice_mode_to_json(mode)),))
+        self.dice_mode = mode
+        self.meta["dice_mode"] = dice_mode_to_json(mode)
 
     def feed(self) -> list[dict[str, Any]]:
         """Every event of the game so far, oldest first (the combat feed's history)."""
@@ -237,9 +270,11 @@ def import_game(data: Any, name: str, source: str, folder: Path | None = None) -
     try:
         ruleset = ruleset_from_json(meta.get("ruleset"))
         start = state_from_json(meta["start_state"]) if meta.get("start_state") else None
+        mode = dice_mode_from_json(meta["dice_mode"]) if meta.get("dice_mode") else None
     except (CodecError, KeyError) as problem:
         raise StoreError(source, "meta", str(problem)) from None
-    game = SavedGame.create(name, ruleset, seed=meta.get("seed"), players=meta.get("players"), folder=folder, start=start)
+    game = SavedGame.create(name, ruleset, seed=meta.get("seed"), players=meta.get("players"), folder=folder,
+                            start=start, dice_mode=mode)
     try:
         previous = game.last_hash
         if meta.get("start_dice", []) != list(game.meta["start_dice"]):

@@ -1,7 +1,9 @@
 """Where dice come from, and how they turn into hits.
 
-A *source* supplies die faces: seeded random, scripted (tests, replays), or
-anything else that implements `roll`. A *policy* turns a group of shots into
+A *source* supplies die faces: seeded random, scripted (tests, replays),
+typed at the table, or anything else that implements `roll`. A game's *dice
+mode* (`DiceMode`, chosen at setup and stored with the game) says which
+source each action gets. A *policy* turns a group of shots into
 hits: standard dice roll one die per shot; Low Luck takes the sure hits and
 rolls one die for the remainder. Combat code asks the policy for hits and
 never asks which one is in force.
@@ -13,11 +15,22 @@ faces themselves and a replay never depends on a generator's internals.
 from __future__ import annotations
 
 import random
-from typing import Protocol, Sequence
+from typing import Any, Protocol, Sequence
+
+from attrs import frozen
 
 from axisallies_tui.engine.errors import IllegalAction
 
 SIDES = 6
+
+
+def face_problem(face: Any) -> str | None:
+    """Why `face` is not something a six-sided die can show, or None."""
+    if isinstance(face, bool) or not isinstance(face, int):
+        return f"a die shows a whole number from 1 to {SIDES}, not {face!r}"
+    if not 1 <= face <= SIDES:
+        return f"a die shows 1 to {SIDES}, not {face}"
+    return None
 
 
 class DiceSource(Protocol):
@@ -50,8 +63,9 @@ class ScriptedDice:
 
     def __init__(self, faces: Sequence[int]) -> None:
         for face in faces:
-            if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= SIDES:
-                raise ValueError(f"a die shows 1 to {SIDES}, not {face!r}")
+            problem = face_problem(face)
+            if problem:
+                raise ValueError(problem)
         self.faces = list(faces)
 
     def roll(self, count: int, purpose: str) -> tuple[int, ...]:
@@ -66,6 +80,93 @@ class ScriptedDice:
     @property
     def remaining(self) -> int:
         return len(self.faces)
+
+
+class DiceNeeded(IllegalAction):
+    """Table dice: the action needs `count` more dice, rolled for `purpose`.
+
+    Raised from inside `apply`, so nothing has changed. The caller asks the
+    players for the faces and applies the same action again with every face
+    typed so far (apply is pure, so the repeat sees the same rolls in the same
+    order and then gets further).
+    """
+
+    def __init__(self, count: int, purpose: str) -> None:
+        word = "die" if count == 1 else "dice"
+        super().__init__(f"roll {count} {word} for {purpose} and type the {'value' if count == 1 else 'values'}")
+        self.count = count
+        self.purpose = purpose
+
+
+class TableDice:
+    """Real dice rolled at the table: the faces typed so far, handed out in order.
+    When they run short the engine never waits: it raises `DiceNeeded`."""
+
+    def __init__(self, faces: Sequence[int] = ()) -> None:
+        for face in faces:
+            problem = face_problem(face)
+            if problem:
+                raise ValueError(problem)
+        self.faces = tuple(faces)
+        self.position = 0
+
+    def roll(self, count: int, purpose: str) -> tuple[int, ...]:
+        left = len(self.faces) - self.position
+        if count > left:
+            raise DiceNeeded(count - left, purpose)
+        taken = self.faces[self.position:self.position + count]
+        self.position += count
+        return taken
+
+
+DIGITAL = "digital"
+TABLE = "table"
+SCRIPTED = "scripted"
+
+
+@frozen
+class DiceMode:
+    """Where a game's dice come from; chosen at setup and stored with the game.
+
+    The dice *policy* (standard or Low Luck) is part of the ruleset; the mode
+    only says who rolls: the computer (`digital`, seeded), the players
+    (`table`: they type what they rolled), or a fixed list (`scripted`, for
+    tests, bug reports and replaying a disputed roll).
+    """
+
+    kind: str = DIGITAL
+    script: tuple[int, ...] = ()
+    """For `scripted`: the faces, used in order."""
+    start: int = 0
+    """For `scripted`: how many faces the game had used when the script began
+    (a saved game may switch to a script part-way through)."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.kind not in (DIGITAL, TABLE, SCRIPTED):
+            raise ValueError(f"dice mode must be {DIGITAL}, {TABLE} or {SCRIPTED}, not {self.kind!r}")
+        for face in self.script:
+            problem = face_problem(face)
+            if problem:
+                raise ValueError(problem)
+
+    def source(self, seed: int | str, number: int, used: int, typed: Sequence[int] = ()) -> DiceSource:
+        """The dice for action `number` (0 = the start of the game), when the game
+        has used `used` faces so far; `typed` are table dice typed for it.
+
+        The start of a table-dice game (the opening turn-order draw of some house
+        rules) is rolled by the computer: no one has been asked to sit down yet.
+        """
+        if self.kind == SCRIPTED and used >= self.start:
+            return ScriptedDice(self.script[used - self.start:])
+        if self.kind == TABLE and number > 0:
+            return TableDice(typed)
+        return SeededDice(seed, number)
+
+    def left(self, used: int) -> int | None:
+        """Scripted faces not yet used (None for the other modes)."""
+        if self.kind != SCRIPTED:
+            return None
+        return max(0, len(self.script) - max(0, used - self.start))
 
 
 class RecordingDice:

@@ -13,6 +13,7 @@ from attrs import frozen
 
 # Importing these modules registers their handlers and automatic phases.
 from axisallies_tui.engine import economy as _economy  # noqa: F401
+from axisallies_tui.engine import edits as _edits  # noqa: F401
 from axisallies_tui.engine import movement as _movement  # noqa: F401
 from axisallies_tui.engine import combat as _combat  # noqa: F401
 from axisallies_tui.engine import turns as _turns  # noqa: F401
@@ -56,9 +57,16 @@ def setup_state(rules: Rules) -> GameState:
 
 
 def new_game(rules: Rules, dice: DiceSource, state: GameState | None = None) -> Step:
-    """Begin round 1 (or play on from `state`, a position with no turn under way)."""
+    """Begin round 1, or play on from `state` (a position). A position that names
+    a phase is resumed exactly as it is (nothing happens, no dice); one without
+    a phase begins its power's turn."""
+    if state is not None and state.phase:
+        return Step(state=state, events=(), dice=())
     start = state or setup_state(rules)
     tx = Tx(rules, start, dice)
+    if state is not None:
+        start_turn(tx, state.power)
+        return Step(state=tx.state, events=tuple(tx.events), dice=tuple(tx.dice.used))
     from axisallies_tui.engine.turns import next_power
 
     first = next_power(tx)
