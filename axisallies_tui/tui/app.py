@@ -1,0 +1,174 @@
+"""The Textual app: start screen, setup, game, help.
+
+`make_app` is the factory: tests pass scripted dice and a game to open, the
+command line passes `--ascii` and the game named on it. Screens are switched,
+never stacked (start -> setup -> game -> start), with dialogs and help pushed
+on top.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.driver import Driver
+from textual.screen import Screen
+
+from axisallies_tui import locations, setup
+from axisallies_tui.engine.errors import DataError
+from axisallies_tui.store import SavedGame
+from axisallies_tui.tui.ascii import ascii_driver
+from axisallies_tui.tui.commands import GameCommands, RulesCommands
+from axisallies_tui.tui.presets import SetupChoices
+from axisallies_tui.tui.session import DiceChoice, GameSession
+
+SIXTEEN_COLOUR_SYSTEMS = ("standard", "windows")
+
+
+class AxisAlliesApp(App[None]):
+    CSS_PATH = "app.tcss"
+    TITLE = "Axis & Allies"
+    COMMANDS = App.COMMANDS | {GameCommands, RulesCommands}
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1,question_mark", "help", "Help", id="app.help", key_display="F1"),
+    ]
+    HORIZONTAL_BREAKPOINTS = [(0, "-tiny-w"), (60, "-narrow"), (110, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-tiny-h"), (18, "-short"), (32, "-tall")]
+
+    def __init__(self, *, dice: DiceChoice = None, ascii: bool = False, open_game: str | SavedGame | None = None,
+                 theme: str | None = None) -> None:
+        self.ascii = ascii
+        super().__init__()
+        self.dice = dice
+        self.open_name = open_game
+        self.session: GameSession | None = None
+        self._theme_choice = theme
+
+    # -- terminal ------------------------------------------------------------------
+    def get_driver_class(self) -> type[Driver]:
+        base = super().get_driver_class()
+        return ascii_driver(base) if getattr(self, "ascii", False) else base
+
+    def on_mount(self) -> None:
+        if self._theme_choice:
+            self.theme = self._theme_choice
+        elif "TEXTUAL_THEME" not in os.environ and self.console.color_system in SIXTEEN_COLOUR_SYSTEMS:
+            self.theme = "ansi-dark"
+        if isinstance(self.open_name, SavedGame):  # opened already by the command line
+            self.start_session(GameSession(self.open_name, self.dice))
+        elif self.open_name:
+            problem = self.open_game(self.open_name)
+            if problem:
+                self.exit(return_code=2, message=f"axisallies: {problem}")
+        else:
+            self.show_start()
+
+    # -- moving between screens ------------------------------------------------------
+    def _show(self, screen: Screen[Any]) -> None:
+        """Put `screen` in place of the current top screen (dialogs closed first)."""
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        if len(self.screen_stack) > 1:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def show_start(self, message: str = "") -> None:
+        from axisallies_tui.tui.screens.start import StartScreen
+
+        self.session = None
+        self._show(StartScreen(message))
+
+    def show_setup(self, choices: SetupChoices | None = None) -> None:
+        from axisallies_tui.tui.screens.setup import SetupScreen
+
+        self._show(SetupScreen(choices))
+
+    def open_game(self, name: str) -> str | None:
+        """Open a saved game on the game screen; the reason it cannot be opened, or None."""
+        try:
+            saved = SavedGame.open(name)
+        except (DataError, setup.SetupError) as problem:
+            return str(problem)
+        self.start_session(GameSession(saved, self.dice))
+        return None
+
+    def create_game(self, name: str, choices: SetupChoices) -> str | None:
+        """Create a saved game from setup choices and open it; the refusal, or None."""
+        seed: int | str | None = choices.seed or None
+        if isinstance(seed, str) and seed.isdigit():
+            seed = int(seed)
+        try:
+            saved = SavedGame.create(name, choices.ruleset(), seed=seed, players=dict(choices.players))
+        except (DataError, setup.SetupError) as problem:
+            return str(problem)
+        self.start_session(GameSession(saved, self.dice))
+        return None
+
+    def start_session(self, session: GameSession) -> None:
+        from axisallies_tui.tui.screens.game import GameScreen
+
+        self.session = session
+        self._show(GameScreen(session))
+
+    # -- help ----------------------------------------------------------------------
+    def action_help(self, page: str = "", heading: str = "") -> None:
+        from axisallies_tui.tui.screens.help import HelpScreen
+
+        if any(isinstance(s, HelpScreen) for s in self.screen_stack):
+            return
+        active: dict[str, dict[str, Any]] = {}
+        if self.session is not None:
+            active = {c.id: dict(c.params) for c in self.session.rules.ruleset.house}
+        if not page:
+            where = getattr(self.screen, "help_location", None)
+            page, heading = where() if callable(where) else ("overview", "")
+        self.push_screen(HelpScreen(setup.catalogue(), active, page, heading))
+
+    def show_rule_help(self, rule_id: str) -> None:
+        from axisallies_tui.tui.helptext import rule_page_for
+
+        active = {c.id: dict(c.params) for c in self.session.rules.ruleset.house} if self.session else {}
+        rule = setup.catalogue().by_id[rule_id]
+        self.action_help(rule_page_for(setup.catalogue(), rule_id, active), rule.title)
+
+    # -- saving a copy -------------------------------------------------------------
+    def export_game(self, session: GameSession) -> None:
+        from axisallies_tui.tui.screens.dialogs import TextPrompt
+
+        default = locations.user_data_dir() / "exports" / f"{session.name}.json"
+
+        def write(answer: str | None) -> None:
+            if not answer:
+                return
+            path = Path(answer).expanduser()
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(json.dumps(session.saved.export(), indent=1, ensure_ascii=False) + "\n",
+                                encoding="utf-8")
+            except OSError as problem:
+                self.notify(f"Could not write {path}: {problem.strerror}", severity="error", title="Not saved")
+                return
+            self.notify(f"Wrote {path}. `axisallies import` reads it back.", title="Copy saved")
+
+        self.push_screen(TextPrompt("Save a copy of the game (JSON)", str(default),
+                                    note="The game itself is saved after every action; this is an extra copy."),
+                         callback=write)
+
+
+def make_app(*, dice: DiceChoice = None, ascii: bool = False, open_game: str | SavedGame | None = None,
+             theme: str | None = None) -> AxisAlliesApp:
+    """Build the app. `dice`: scripted dice for tests; `open_game`: a save (name or
+    opened game) to show at once instead of the start screen."""
+    return AxisAlliesApp(dice=dice, ascii=ascii, open_game=open_game, theme=theme)
+
+
+def run(open_game: str | SavedGame | None = None, ascii: bool = False) -> int:
+    """Run the app in this terminal; the exit status."""
+    app = make_app(open_game=open_game, ascii=ascii)
+    app.run()
+    return app.return_code or 0

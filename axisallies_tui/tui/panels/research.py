@@ -1,0 +1,90 @@
+"""Develop weapons: choose how many research dice, pay and roll."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import Static
+
+from axisallies_tui.engine.actions import Research
+from axisallies_tui.engine.queries import power_state
+from axisallies_tui.tui.panels.base import PhasePanel, register_panel
+
+MAX_DICE_SHOWN = 20
+
+
+@register_panel("research")
+class ResearchPanel(PhasePanel):
+    title = "Develop weapons"
+    can_focus = True
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("plus,equals_sign,right,up", "more", "More dice", id="research.more", key_display="+"),
+        Binding("minus,left,down", "fewer", "Fewer", id="research.fewer", key_display="-"),
+        Binding("r,enter", "roll", "Roll", id="research.roll", key_display="r"),
+    ]
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.dice = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.title, classes="panel-title")
+        yield Static("", id="research-text", classes="panel-text", markup=False)
+        yield Static("", id="research-dice", classes="panel-text", markup=False)
+        yield Static("+/- choose dice   r roll   e skip research", classes="panel-keys", markup=False)
+
+    def _limits(self) -> tuple[int, int, bool]:
+        rules, state = self.session.rules, self.session.state
+        ps = power_state(rules.board, state, state.power)
+        cost = rules.edition.research_die_cost
+        return cost, ps.ipcs // cost, state.turn.researched
+
+    def show_state(self) -> None:
+        rules, state = self.session.rules, self.session.state
+        cost, affordable, done = self._limits()
+        ps = power_state(rules.board, state, state.power)
+        owned = [rules.edition.tech_by_id[t].name for t in ps.techs if t in rules.edition.tech_by_id]
+        success = rules.edition.research_success
+        text = (
+            f"Research dice cost {cost} IPCs each. Every {success} is a breakthrough: "
+            f"one more die picks the development.\n"
+            f"Developed: {', '.join(owned) if owned else 'nothing yet'}."
+        )
+        self.query_one("#research-text", Static).update(text)
+        self.dice = min(self.dice, affordable)
+        if done:
+            line = "Research is done for this turn. Press e to go on to purchase."
+        elif affordable == 0:
+            line = f"You hold {ps.ipcs} IPCs: not enough for a die. Press e to go on."
+        else:
+            line = (
+                f"Dice: {self.dice}  cost {self.dice * cost} IPCs  (you hold {ps.ipcs}; "
+                f"up to {min(affordable, MAX_DICE_SHOWN)})"
+            )
+        self.query_one("#research-dice", Static).update(line)
+
+    def action_more(self) -> None:
+        cost, affordable, done = self._limits()
+        if done:
+            self.post_message(self.Problem("research dice are bought and rolled once a turn"))
+        elif self.dice + 1 > affordable:
+            more = self.dice + 1
+            self.post_message(self.Problem(f"{more} dice cost {more * cost} IPCs; you cannot pay more"))
+        else:
+            self.dice += 1
+            self.show_state()
+
+    def action_fewer(self) -> None:
+        if self.dice > 0:
+            self.dice -= 1
+            self.show_state()
+
+    def action_roll(self) -> None:
+        if self.dice < 1:
+            self.post_message(self.Problem("choose at least one die with +, or press e to skip research"))
+            return
+        dice, self.dice = self.dice, 0
+        self.post_message(self.Submit(Research(dice=dice)))

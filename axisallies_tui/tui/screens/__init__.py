@@ -1,0 +1,1 @@
+"""The app's screens: start, setup, game, help, and the small dialogs."""

@@ -1,0 +1,195 @@
+"""Modal dialogs: confirm, hand over the keyboard, enter a name, pick from a
+list, a space in full, the game's result. Each returns a typed result with
+`dismiss`; Esc cancels."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, DataTable, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from axisallies_tui.tui.widgets.common import TooSmall
+
+
+class ConfirmDialog(ModalScreen[str | None]):
+    """A question with a few answers, each with its own key."""
+
+    BINDINGS = [Binding("escape", "dismiss_none", "Cancel", id="dialog.cancel")]
+
+    def __init__(self, question: str, choices: Sequence[tuple[str, str, str]], title: str = "") -> None:
+        """`choices`: (key, label, value) for each answer; the value is returned."""
+        super().__init__(classes="dialog")
+        self.question = question
+        self.choices = list(choices)
+        self.title_text = title
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Vertical(classes="dialog-box"):
+            if self.title_text:
+                yield Static(self.title_text, classes="dialog-title", markup=False)
+            yield Static(self.question, classes="dialog-text", markup=False)
+            with Horizontal(classes="dialog-buttons"):
+                for key, label, value in self.choices:
+                    yield Button(f"{label} [{key}]", id=f"choice-{value}", compact=True)
+            yield Static("Esc cancels", classes="dialog-keys", markup=False)
+
+    def on_mount(self) -> None:
+        self.query(Button).first().focus()
+
+    def on_key(self, event: events.Key) -> None:
+        for choice_key, _label, value in self.choices:
+            if event.key == choice_key:
+                event.stop()
+                self.dismiss(value)
+                return
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        assert event.button.id is not None
+        self.dismiss(event.button.id.removeprefix("choice-"))
+
+    def action_dismiss_none(self) -> None:
+        self.dismiss(None)
+
+
+class HandOverDialog(ModalScreen[None]):
+    """The turn passes to another player: what happened, and who takes the keyboard."""
+
+    BINDINGS = [Binding("enter,escape,space", "done", "Ready", id="handover.ready", key_display="Enter")]
+
+    def __init__(self, report: Sequence[str], next_label: str, player: str) -> None:
+        super().__init__(classes="dialog")
+        self.report = list(report)
+        self.next_label = next_label
+        self.player = player
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Vertical(classes="dialog-box"):
+            yield Static("Hand over the keyboard", classes="dialog-title")
+            if self.report:
+                yield Static("\n".join(self.report), classes="dialog-text", markup=False)
+            who = f"{self.player}, you play {self.next_label} now." if self.player else f"{self.next_label} plays now."
+            yield Static(who, classes="dialog-text dialog-strong", markup=False)
+            yield Static("Press Enter when ready.", classes="dialog-keys", markup=False)
+
+    def action_done(self) -> None:
+        self.dismiss(None)
+
+
+class TextPrompt(ModalScreen[str | None]):
+    BINDINGS = [Binding("escape", "dismiss_none", "Cancel", id="dialog.cancel")]
+
+    def __init__(self, title: str, value: str = "", placeholder: str = "", note: str = "") -> None:
+        super().__init__(classes="dialog")
+        self.title_text = title
+        self.value = value
+        self.placeholder = placeholder
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Vertical(classes="dialog-box"):
+            yield Static(self.title_text, classes="dialog-title", markup=False)
+            if self.note:
+                yield Static(self.note, classes="dialog-text", markup=False)
+            yield Input(self.value, placeholder=self.placeholder, id="prompt-input")
+            yield Static("Enter accepts, Esc cancels", classes="dialog-keys", markup=False)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.dismiss(event.value.strip())
+
+    def action_dismiss_none(self) -> None:
+        self.dismiss(None)
+
+
+class PickDialog(ModalScreen[str | None]):
+    BINDINGS = [Binding("escape", "dismiss_none", "Cancel", id="dialog.cancel")]
+
+    def __init__(self, title: str, options: Sequence[tuple[str, str]], empty: str = "Nothing to choose.") -> None:
+        """`options`: (id, label)."""
+        super().__init__(classes="dialog")
+        self.title_text = title
+        self.options = list(options)
+        self.empty = empty
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Vertical(classes="dialog-box"):
+            yield Static(self.title_text, classes="dialog-title", markup=False)
+            if self.options:
+                yield OptionList(*[Option(label, id=key) for key, label in self.options], id="pick", markup=False)
+            else:
+                yield Static(self.empty, classes="dialog-text", markup=False)
+            yield Static("Enter chooses, Esc cancels", classes="dialog-keys", markup=False)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(event.option.id)
+
+    def action_dismiss_none(self) -> None:
+        self.dismiss(None)
+
+
+class TextDialog(ModalScreen[None]):
+    """Read-only text (a space in full on narrow screens)."""
+
+    BINDINGS = [Binding("escape,enter,q", "done", "Close", id="dialog.close")]
+
+    def __init__(self, title: str, text: str) -> None:
+        super().__init__(classes="dialog")
+        self.title_text = title
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Vertical(classes="dialog-box"):
+            yield Static(self.title_text, classes="dialog-title", markup=False)
+            with VerticalScroll(classes="dialog-scroll"):
+                yield Static(self.text, markup=False)
+            yield Static("Enter or Esc closes", classes="dialog-keys", markup=False)
+
+    def action_done(self) -> None:
+        self.dismiss(None)
+
+
+class ReadOnlyTable(DataTable, can_focus=False):
+    """A table to read, not to move about in (keys go to the dialog)."""
+
+
+class GameOverDialog(ModalScreen[None]):
+    """Who won and how, with each power's final standing."""
+
+    BINDINGS = [Binding("enter,escape", "done", "Close", id="gameover.close", key_display="Enter")]
+
+    def __init__(self, headline: str, reason: str, rows: Sequence[tuple[str, ...]]) -> None:
+        super().__init__(classes="dialog")
+        self.headline = headline
+        self.reason = reason
+        self.rows = list(rows)
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Vertical(classes="dialog-box dialog-wide"):
+            yield Static("Game over", classes="dialog-title")
+            yield Static(self.headline, classes="dialog-text dialog-strong", markup=False)
+            yield Static(self.reason, classes="dialog-text", markup=False)
+            yield ReadOnlyTable(id="final", cursor_type="none", show_cursor=False)
+            yield Static("Enter closes; the board stays open to look at.", classes="dialog-keys", markup=False)
+
+    def on_mount(self) -> None:
+        table = self.query_one("#final", DataTable)
+        table.add_columns("Power", "Player", "IPCs", "Income", "Land", "Developments")
+        for row in self.rows:
+            table.add_row(*row)
+
+    def action_done(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,308 @@
+"""The game screen: status line, region tables, the selected space, the action
+panel for the phase, and the feed.
+
+Widgets render and post messages; this screen turns them into engine actions
+and applies them through the session (stored before shown). A refusal puts
+its reason in the status line and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer
+
+from axisallies_tui.engine.actions import Action, Concede, EndPhase, Undo
+from axisallies_tui.engine.errors import IllegalAction
+from axisallies_tui.engine.game import Step
+from axisallies_tui.engine.state import GameState
+from axisallies_tui.tui import info
+from axisallies_tui.tui.panels import PhasePanel, panel_for
+from axisallies_tui.tui.screens.dialogs import ConfirmDialog, GameOverDialog, HandOverDialog, TextDialog
+from axisallies_tui.tui.session import GameSession
+from axisallies_tui.tui.widgets.combat_feed import CombatFeed
+from axisallies_tui.tui.widgets.common import TooSmall
+from axisallies_tui.tui.widgets.jump_bar import JumpBar
+from axisallies_tui.tui.widgets.region_board import RegionBoard
+from axisallies_tui.tui.widgets.space_detail import SpaceDetail
+from axisallies_tui.tui.widgets.status_line import StatusLine
+
+
+class GameScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("e", "end_phase", "End phase", id="game.end_phase"),
+        Binding("u", "undo", "Undo", id="game.undo"),
+        Binding("slash", "find", "Find", id="game.find", key_display="/"),
+        Binding("f2", "focus_board", "Board", id="game.board", key_display="F2"),
+        Binding("f3", "focus_panel", "Actions", id="game.panel", key_display="F3"),
+        Binding("f4", "focus_feed", "Feed", id="game.feed", show=False, key_display="F4"),
+        Binding("q", "leave", "Leave", id="game.leave", show=False),
+    ]
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+        self.panel: PhasePanel | None = None
+        self._panel_key: tuple[object, ...] = ()
+        self._closed = False
+
+    # -- what is going on ------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        return self.session.state
+
+    @property
+    def phase(self) -> str:
+        return self.state.phase
+
+    def compose(self) -> ComposeResult:
+        rules = self.session.rules
+        yield TooSmall()
+        yield StatusLine(id="status")
+        with Horizontal(id="main"):
+            with Vertical(id="board-column"):
+                yield JumpBar(rules.board, id="jump")
+                yield RegionBoard(rules, self.state, initial_space=self.start_space(), id="board")
+            with Vertical(id="side"):
+                yield SpaceDetail(id="detail")
+                yield Vertical(id="panel-slot")
+        yield CombatFeed(id="feed")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.add_class("-show-side")
+        feed = self.query_one(CombatFeed)
+        feed.add_history(self.session.feed())
+        self.refresh_view(force_panel=True)
+        board = self.query_one(RegionBoard)
+        start = self.start_space()
+        if start:
+            board.select_space(start, focus=False)
+        self.call_after_refresh(self._first_focus)
+        if self.state.result is not None:
+            self.call_after_refresh(self.show_game_over)
+
+    def _first_focus(self) -> None:
+        if self.panel is not None:
+            self.panel.focus_first()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """On narrow terminals the board and the side column take turns: the one
+        holding the keyboard is shown."""
+        chain = list(event.widget.ancestors_with_self)
+        if self.query_one("#side") in chain:
+            self.add_class("-show-side")
+        elif self.query_one("#board-column") in chain:
+            self.remove_class("-show-side")
+
+    def start_space(self) -> str | None:
+        """Open the board at the capital of the power to act."""
+        board = self.session.rules.board
+        power = info.actor(self.state)
+        return board.power(power).capital if power in board.power_by_id else None
+
+    def on_unmount(self) -> None:
+        if not self._closed:
+            self._closed = True
+            self.session.close()
+
+    # -- drawing -------------------------------------------------------------------
+    def refresh_view(self, force_panel: bool = False) -> None:
+        state = self.state
+        rules = self.session.rules
+        status = self.query_one(StatusLine)
+        status.show_status(info.status_text(rules, state, self.session.players))
+        self.query_one(RegionBoard).show_state(state)
+        detail = self.query_one(SpaceDetail)
+        if detail.space:
+            detail.show(rules, state, detail.space)
+        key = (state.round, state.power, state.phase, state.pending, state.result is not None)
+        if force_panel or key != self._panel_key or self.panel is None:
+            self._panel_key = key
+            self.swap_panel()
+        else:
+            self.panel.show_state()
+        self.refresh_bindings()
+
+    def swap_panel(self) -> None:
+        slot = self.query_one("#panel-slot", Vertical)
+        focused = self.focused
+        had_focus = self.panel is not None and focused is not None and self.panel in focused.ancestors_with_self
+        slot.remove_children()
+        state = self.state
+        cls = panel_for(state.phase, pending=state.pending.kind if state.pending else False,
+                        over=state.result is not None)
+        self.panel = cls(self.session, classes="phase-panel")
+        slot.mount(self.panel)
+        if had_focus or self.focused is None:
+            self.call_after_refresh(self._first_focus)
+
+    # -- playing -------------------------------------------------------------------
+    def submit(self, *actions: Action) -> bool:
+        """Apply actions in order; stop at the first refusal. True if all were applied."""
+        status = self.query_one(StatusLine)
+        for action in actions:
+            before = self.state
+            try:
+                step = self.session.apply(action)
+            except IllegalAction as refused:
+                status.show_problem(refused.reason)
+                self.refresh_view()
+                return False
+            self.after_step(before, step)
+        return True
+
+    def after_step(self, before: GameState, step: Step) -> None:
+        rules = self.session.rules
+        self.query_one(CombatFeed).add_events(rules, step.events)
+        after = step.state
+        last = step.events[-1].text(rules.board, rules.edition) if step.events else ""
+        self.query_one(StatusLine).show_note(last)
+        self.refresh_view()
+        if after.result is not None and before.result is None:
+            self.show_game_over()
+            return
+        finished = info.turn_finished(before, after)
+        if after.power != before.power and after.result is None:
+            start = self.start_space()
+            if start:  # the board opens at the new power's capital; the keyboard stays put
+                self.query_one(RegionBoard).select_space(start, focus=False)
+        report = info.turn_report(rules, step.events, before.power) if finished else []
+        was, now = info.actor(before), info.actor(after)
+        players = self.session.players
+        if was != now and not info.same_person(players, was, now):
+            label = info.power_label(rules.board, now)
+            self.app.push_screen(HandOverDialog(report, label, info.player_for(players, now)),
+                                 callback=lambda _: self._first_focus())
+        elif finished and report:
+            self.notify("\n".join(report), title=f"{info.power_label(rules.board, before.power)}: turn over")
+
+    def show_game_over(self) -> None:
+        result = self.state.result
+        if result is None:
+            return
+        rules = self.session.rules
+        headline = "The game is drawn" if result.winner == "draw" else f"The {result.winner.capitalize()} win"
+        headline += f" in round {result.round}."
+        self.app.push_screen(GameOverDialog(headline, f"How: {result.reason}.",
+                                            info.power_rows(rules, self.state, self.session.players)))
+
+    # -- messages from widgets -------------------------------------------------------
+    @on(PhasePanel.Submit)
+    def _panel_submit(self, message: PhasePanel.Submit) -> None:
+        message.stop()
+        self.submit(*message.actions)
+
+    @on(PhasePanel.Problem)
+    def _panel_problem(self, message: PhasePanel.Problem) -> None:
+        message.stop()
+        self.query_one(StatusLine).show_problem(message.reason)
+
+    @on(RegionBoard.SpaceHighlighted)
+    def _space_highlighted(self, message: RegionBoard.SpaceHighlighted) -> None:
+        self.query_one(SpaceDetail).show(self.session.rules, self.state, message.space)
+
+    @on(RegionBoard.SpaceChosen)
+    def _space_chosen(self, message: RegionBoard.SpaceChosen) -> None:
+        rules = self.session.rules
+        space = rules.board.space(message.space)
+        text = "\n".join(info.space_detail(rules, self.state, space)[1:])
+        self.app.push_screen(TextDialog(space.name, text))
+
+    @on(RegionBoard.PlaceHere)
+    def _place_here(self, message: RegionBoard.PlaceHere) -> None:
+        if self.panel is not None:
+            self.panel.place_in(message.space)
+
+    @on(JumpBar.Jump)
+    def _jump(self, message: JumpBar.Jump) -> None:
+        board = self.query_one(RegionBoard)
+        if message.space:
+            self.jump_to(message.space)
+        else:
+            board.focus_table()
+
+    def jump_to(self, space_id: str) -> None:
+        self.query_one(RegionBoard).select_space(space_id)
+        self.query_one(StatusLine).show_note(f"Showing {self.session.rules.board.space(space_id).name}.")
+
+    # -- actions -------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        state = self.state
+        if action == "end_phase":
+            return None if state.result is not None or state.pending is not None else True
+        if action == "undo":
+            return True if state.undo else False
+        return True
+
+    def action_end_phase(self) -> None:
+        if self.state.result is not None:
+            self.query_one(StatusLine).show_problem("the game is over")
+            return
+        panel = self.panel
+        warning = panel.end_phase_warning() if panel is not None else None
+        if not warning:
+            self.submit(EndPhase())
+            return
+        first = panel.before_end_phase() if panel is not None else []
+        if first:
+            choices = [("b", "Buy, then end", "first"), ("d", "Drop it and end", "end"), ("c", "Cancel", "cancel")]
+        else:
+            choices = [("y", "End the phase", "end"), ("n", "Cancel", "cancel")]
+
+        def answer(choice: str | None) -> None:
+            if choice == "first":
+                if self.submit(*first):
+                    self.submit(EndPhase())
+            elif choice == "end":
+                self.submit(EndPhase())
+            elif self.panel is not None:
+                self.panel.focus_first()
+
+        self.app.push_screen(ConfirmDialog(warning, choices, title="End the phase?"), callback=answer)
+
+    def action_undo(self) -> None:
+        self.submit(Undo())
+
+    def action_find(self) -> None:
+        self.query_one(JumpBar).open()
+
+    def action_focus_board(self) -> None:
+        self.query_one(RegionBoard).focus_table()
+
+    def action_focus_panel(self) -> None:
+        if self.panel is not None:
+            self.panel.focus_first()
+
+    def action_focus_feed(self) -> None:
+        self.query_one(CombatFeed).focus()
+
+    def action_leave(self) -> None:
+        getattr(self.app, "show_start")()
+
+    def concede(self) -> None:
+        state = self.state
+        if state.result is not None:
+            self.query_one(StatusLine).show_problem("the game is over")
+            return
+        power = info.actor(state)
+        side = self.session.rules.board.side_of(power)
+
+        def answer(choice: str | None) -> None:
+            if choice == "yes":
+                self.submit(Concede())
+
+        question = (f"{info.power_label(self.session.rules.board, power)} gives up for the whole "
+                    f"{side.capitalize()} side: the other side wins. Concede?")
+        self.app.push_screen(ConfirmDialog(question, [("y", "Concede", "yes"), ("n", "Play on", "no")],
+                                           title="Concede the game?"), callback=answer)
+
+    def help_location(self) -> tuple[str, str]:
+        from axisallies_tui.tui.helptext import PHASE_PAGES
+
+        return PHASE_PAGES.get(self.phase, ("turn", ""))

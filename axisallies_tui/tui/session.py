@@ -1,0 +1,87 @@
+"""The game being played in the interface: a `SavedGame` plus where its dice
+come from. Every action goes through `SavedGame.apply`, so it is on disk before
+any screen shows its result."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Union
+
+from axisallies_tui.engine.actions import Action
+from axisallies_tui.engine.dice import DiceSource
+from axisallies_tui.engine.errors import IllegalAction
+from axisallies_tui.engine.game import Step, apply
+from axisallies_tui.engine.rules import Rules
+from axisallies_tui.engine.state import GameState
+from axisallies_tui.store import SavedGame
+
+DiceChoice = Union[DiceSource, Callable[[int], DiceSource], None]
+"""Test dice: one source shared by every action (`ScriptedDice`), a function
+from the action's number to a source, or None for the game's own seeded dice."""
+
+
+class NoDice:
+    """For trying an action without playing it: any roll refuses it."""
+
+    def roll(self, count: int, purpose: str) -> tuple[int, ...]:
+        raise IllegalAction(f"{purpose} needs dice")
+
+
+class GameSession:
+    def __init__(self, saved: SavedGame, dice: DiceChoice = None) -> None:
+        self.saved = saved
+        self._dice = dice
+
+    @property
+    def rules(self) -> Rules:
+        return self.saved.rules
+
+    @property
+    def state(self) -> GameState:
+        return self.saved.state
+
+    @property
+    def name(self) -> str:
+        return self.saved.name
+
+    @property
+    def players(self) -> dict[str, str]:
+        players = self.saved.meta.get("players") or {}
+        return {str(k): str(v) for k, v in players.items()}
+
+    def _dice_for_next(self) -> DiceSource | None:
+        if self._dice is None:
+            return None
+        if hasattr(self._dice, "roll"):
+            return self._dice  # type: ignore[return-value]
+        return self._dice(self.saved.seq + 1)  # type: ignore[operator]
+
+    def apply(self, action: Action) -> Step:
+        """Apply and store `action`. Raises IllegalAction with nothing changed."""
+        return self.saved.apply(action, self._dice_for_next())
+
+    def problem(self, action: Action) -> str | None:
+        """Why `action` would be refused now (without playing or storing it), or None.
+        Actions that roll dice are only checked up to their first roll."""
+        try:
+            apply(self.rules, self.state, action, NoDice())
+        except IllegalAction as refused:
+            if refused.reason.endswith("needs dice"):
+                return None
+            return refused.reason
+        return None
+
+    def trial(self, actions: list[Action]) -> tuple[GameState | None, str | None]:
+        """Play `actions` in memory only; the state they lead to, or the first refusal."""
+        state = self.state
+        for action in actions:
+            try:
+                state = apply(self.rules, state, action, NoDice()).state
+            except IllegalAction as refused:
+                return None, refused.reason
+        return state, None
+
+    def feed(self) -> list[dict[str, Any]]:
+        return self.saved.feed()
+
+    def close(self) -> None:
+        self.saved.close()

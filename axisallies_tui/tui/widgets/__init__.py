@@ -1,0 +1,1 @@
+"""Widgets of the game screens. They render and post messages; screens act."""

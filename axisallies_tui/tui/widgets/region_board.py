@@ -1,0 +1,233 @@
+"""The board as tables: one tab per region of the map, one row per space.
+
+Row keys are space ids. A new position updates only the cells that changed
+(`update_cell`), never clears and refills, so moving about stays quick.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import ContentSwitcher, DataTable, Static
+
+from axisallies_tui.engine.rules import Rules
+from axisallies_tui.engine.state import GameState
+from axisallies_tui.tui.info import space_row
+
+COLUMNS = (("space", "Space"), ("own", "Own"), ("ipc", "IPC"), ("marks", "Marks"), ("units", "Units"))
+
+
+class SpaceTable(DataTable):
+    """One region's spaces. `p` places the panel's unit in the highlighted space."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "select_cursor", "Details", id="board.details", key_display="Enter"),
+        Binding("p", "place_here", "Place here", id="board.place"),
+    ]
+
+    def __init__(self, region: str, **kwargs: object) -> None:
+        super().__init__(cursor_type="row", zebra_stripes=False, **kwargs)  # type: ignore[arg-type]
+        self.region_id = region
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "place_here":
+            screen = self.screen
+            return True if getattr(screen, "phase", "") == "place" else False
+        return True
+
+    def action_place_here(self) -> None:
+        board = self.ancestors_with_self
+        for node in board:
+            if isinstance(node, RegionBoard):
+                space = node.current_space()
+                if space:
+                    node.post_message(RegionBoard.PlaceHere(space))
+                return
+
+
+class RegionBar(Static):
+    """Which region is shown: every region with its number, the current one in
+    brackets (and reverse video), or just the current one when space is short."""
+
+    DEFAULT_CSS = """
+    RegionBar { height: 1; width: 1fr; }
+    """
+
+    def __init__(self, names: list[str], **kwargs: object) -> None:
+        super().__init__("", markup=False, **kwargs)  # type: ignore[arg-type]
+        self.names = names
+        self.current = 0
+
+    def set_current(self, index: int) -> None:
+        self.current = index
+        self.refresh()
+
+    def on_resize(self) -> None:
+        self.refresh()
+
+    def render(self) -> Text:
+        width = self.size.width or 80
+        for abbreviate in (0, 3):
+            bar = Text()
+            for number, name in enumerate(self.names, start=1):
+                if number > 1:
+                    bar.append(" ")
+                if number - 1 == self.current:
+                    bar.append(f"[{number} {name}]", style="bold reverse")
+                else:
+                    bar.append(f"{number} {name[:abbreviate] if abbreviate else name}")
+            if bar.cell_len <= width:
+                return bar
+        short = Text()
+        short.append(f"[{self.current + 1} {self.names[self.current]}]", style="bold reverse")
+        short.append(f" region {self.current + 1} of {len(self.names)}; 1-{len(self.names)} or [ ] to change")
+        short.truncate(width)
+        return short
+
+
+class RegionBoard(Vertical):
+    """One table per region, one shown at a time. Digits 1 to 8 pick a region,
+    `[` and `]` step through them."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *[Binding(str(n), f"region({n - 1})", f"Region {n}", show=False) for n in range(1, 10)],
+        Binding("[", "step_region(-1)", "Prev region", show=False),
+        Binding("]", "step_region(1)", "Next region", show=False),
+    ]
+
+    class SpaceHighlighted(Message):
+        def __init__(self, space: str) -> None:
+            super().__init__()
+            self.space = space
+
+    class SpaceChosen(Message):
+        """Enter on a row: show the space in full."""
+
+        def __init__(self, space: str) -> None:
+            super().__init__()
+            self.space = space
+
+    class PlaceHere(Message):
+        def __init__(self, space: str) -> None:
+            super().__init__()
+            self.space = space
+
+    def __init__(self, rules: Rules, state: GameState, initial_space: str | None = None, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.rules = rules
+        self.state = state
+        self._cells: dict[str, tuple[str, ...]] = {}
+        self._filled: set[str] = set()
+        """Regions whose table has its rows (a table is filled when first shown)."""
+        board = rules.board
+        self.region_ids = [r.id for r in board.regions]
+        self.rows: dict[str, list[str]] = {r: [] for r in self.region_ids}
+        for space in sorted(board.spaces, key=lambda s: (s.is_sea, s.name)):
+            self.rows.setdefault(space.region, []).append(space.id)
+        first = board.space(initial_space).region if initial_space in board.space_by_id else self.region_ids[0]
+        self.initial_region = first
+
+    def compose(self) -> ComposeResult:
+        board = self.rules.board
+        yield RegionBar([r.name for r in board.regions], id="region-bar")
+        with ContentSwitcher(id="regions", initial=f"table-{self.initial_region}"):
+            for region in board.regions:
+                yield SpaceTable(region.id, id=f"table-{region.id}")
+
+    def on_mount(self) -> None:
+        self.query_one(RegionBar).set_current(self.region_ids.index(self.initial_region))
+        self._fill(self.initial_region)
+
+    def _fill(self, region: str) -> SpaceTable:
+        """Give a region's table its columns and rows, from the current state, once."""
+        table = self.query_one(f"#table-{region}", SpaceTable)
+        if region in self._filled:
+            return table
+        self._filled.add(region)
+        board = self.rules.board
+        for key, label in COLUMNS:
+            table.add_column(label, key=key)
+        for space_id in self.rows[region]:
+            cells = space_row(self.rules, self.state, board.space(space_id))
+            self._cells[space_id] = cells
+            table.add_row(*cells, key=space_id)
+        return table
+
+    # -- reading -------------------------------------------------------------------
+    @property
+    def active_region(self) -> str:
+        active = self.query_one(ContentSwitcher).current or f"table-{self.region_ids[0]}"
+        return active.removeprefix("table-")
+
+    def _show_region(self, region: str) -> SpaceTable:
+        table = self._fill(region)
+        self.query_one(ContentSwitcher).current = f"table-{region}"
+        self.query_one(RegionBar).set_current(self.region_ids.index(region))
+        return table
+
+    def active_table(self) -> SpaceTable:
+        return self.query_one(f"#table-{self.active_region}", SpaceTable)
+
+    def current_space(self) -> str | None:
+        table = self.active_table()
+        rows = self.rows[table.region_id]
+        if not rows:
+            return None
+        return rows[min(table.cursor_row, len(rows) - 1)]
+
+    # -- changing ------------------------------------------------------------------
+    def show_state(self, state: GameState) -> None:
+        """Bring the filled tables up to date with `state`, touching only the cells
+        that changed (tables not shown yet are filled from the state later)."""
+        previous, self.state = self.state, state
+        for space in self.rules.board.spaces:
+            if space.region not in self._filled or state.spaces[space.index] is previous.spaces[space.index]:
+                continue
+            cells = space_row(self.rules, state, space)
+            old = self._cells.get(space.id)
+            if cells == old:
+                continue
+            table = self.query_one(f"#table-{space.region}", SpaceTable)
+            for index, (key, _label) in enumerate(COLUMNS):
+                if old is None or old[index] != cells[index]:
+                    table.update_cell(space.id, key, cells[index], update_width=True)
+            self._cells[space.id] = cells
+
+    def select_space(self, space_id: str, focus: bool = True) -> None:
+        space = self.rules.board.space(space_id)
+        table = self._show_region(space.region)
+        table.move_cursor(row=self.rows[space.region].index(space_id), animate=False)
+        if focus:
+            table.focus()
+        self.post_message(self.SpaceHighlighted(space_id))
+
+    def action_region(self, index: int) -> None:
+        if 0 <= index < len(self.region_ids):
+            table = self._show_region(self.region_ids[index])
+            table.focus()
+            space = self.current_space()
+            if space:
+                self.post_message(self.SpaceHighlighted(space))
+
+    def action_step_region(self, step: int) -> None:
+        index = self.region_ids.index(self.active_region)
+        self.action_region((index + step) % len(self.region_ids))
+
+    def focus_table(self) -> None:
+        self.active_table().focus()
+
+    # -- events --------------------------------------------------------------------
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        event.stop()
+        if event.row_key.value:
+            self.post_message(self.SpaceHighlighted(event.row_key.value))
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        if event.row_key.value:
+            self.post_message(self.SpaceChosen(event.row_key.value))

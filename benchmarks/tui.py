@@ -1,0 +1,153 @@
+"""Interface speed figures (design.md budgets). Prints numbers; asserts nothing.
+
+    python benchmarks/tui.py [--size 120x40] [--keys 60]
+
+The app runs as a real program on a pseudo-terminal, exactly as a player
+starts it (`axisallies load NAME`), and this script plays the terminal: it
+answers the app's question about synchronized output, so every repaint
+arrives framed by begin/end markers and can be timed to the end of the frame.
+
+- start to first painted game screen, classic board (budget 0.8 s): from
+  spawning the process to the end of the first frame showing the status line
+- key press to repaint while moving through the region tables (budget 50 ms
+  median): Down, Up and region digits on the board, each timed from writing
+  the key to the end of the frame it causes
+- peak resident memory of the running game (budget 120 MB): VmHWM at the end
+"""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import os
+import pty
+import select
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SYNC_QUERY = b"\x1b[?2026$p"
+SYNC_REPLY = b"\x1b[?2026;2$y"
+FRAME_END = b"\x1b[?2026l"
+KEYS = {"down": b"\x1b[B", "up": b"\x1b[A", "f2": b"\x1bOQ", "ctrl+q": b"\x11"}
+
+
+class Terminal:
+    """The master side of a pseudo-terminal running the app."""
+
+    def __init__(self, argv: list[str], env: dict[str, str], width: int, height: int) -> None:
+        self.master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
+        self.started = time.perf_counter()
+        self.process = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=ROOT,
+                                        close_fds=True, start_new_session=True)
+        os.close(slave)
+        self.seen = b""
+
+    def read(self, timeout: float) -> bytes:
+        ready, _, _ = select.select([self.master], [], [], timeout)
+        if not ready:
+            return b""
+        try:
+            chunk = os.read(self.master, 65536)
+        except OSError:
+            return b""
+        if SYNC_QUERY in chunk:
+            os.write(self.master, SYNC_REPLY)
+        self.seen += chunk
+        return chunk
+
+    def wait_for(self, predicate, timeout: float = 10.0) -> float:  # type: ignore[no-untyped-def]
+        """Read until `predicate(output so far)` holds; the time it held."""
+        deadline = time.perf_counter() + timeout
+        while time.perf_counter() < deadline:
+            self.read(0.05)
+            if predicate(self.seen):
+                return time.perf_counter()
+        raise TimeoutError(f"the app did not answer within {timeout} s; last output: {self.seen[-300:]!r}")
+
+    def drain(self, quiet: float = 0.15) -> None:
+        while self.read(quiet):
+            pass
+        self.seen = b""
+
+    def press(self, data: bytes) -> float:
+        """Send a key; seconds until the end of the frame it causes."""
+        self.seen = b""
+        sent = time.perf_counter()
+        os.write(self.master, data)
+        done = self.wait_for(lambda out: FRAME_END in out, timeout=5.0)
+        return done - sent
+
+    def peak_memory_mb(self) -> float:
+        status = Path(f"/proc/{self.process.pid}/status").read_text()
+        line = next(x for x in status.splitlines() if x.startswith("VmHWM:"))
+        return int(line.split()[1]) / 1024
+
+    def close(self) -> None:
+        try:
+            os.write(self.master, KEYS["ctrl+q"])
+            self.process.wait(timeout=5)
+        except (OSError, subprocess.TimeoutExpired):
+            self.process.kill()
+        os.close(self.master)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", default="120x40")
+    parser.add_argument("--keys", type=int, default=60, help="key presses to time")
+    parser.add_argument("--starts", type=int, default=5, help="start-ups to time")
+    args = parser.parse_args()
+    width, height = (int(n) for n in args.size.split("x"))
+
+    home = tempfile.mkdtemp(prefix="aa-bench-tui-")
+    env = {**os.environ, "AXISALLIES_HOME": home, "TERM": "xterm-256color", "TEXTUAL_ANIMATIONS": "none"}
+    env.pop("AXISALLIES_GAMES_DIR", None)
+    subprocess.run([sys.executable, "-m", "axisallies_tui", "new", "bench", "--seed", "1"], cwd=ROOT, env=env,
+                   check=True, capture_output=True)
+
+    starts = []
+    for _ in range(args.starts):
+        term = Terminal([sys.executable, "-m", "axisallies_tui", "load", "bench"], env, width, height)
+        painted = term.wait_for(lambda out: b"Round 1" in out and FRAME_END in out[out.index(b"Round 1"):])
+        starts.append(painted - term.started)
+        term.close()
+
+    term = Terminal([sys.executable, "-m", "axisallies_tui", "load", "bench"], env, width, height)
+    term.wait_for(lambda out: b"Round 1" in out and FRAME_END in out[out.index(b"Round 1"):])
+    term.drain()
+    term.press(KEYS["f2"])
+    term.drain()
+    latencies = []
+    by_kind: dict[str, list[float]] = {"arrow": [], "region": []}
+    plan = (["down"] * 8 + ["up"] * 4 + [str(n) for n in (1, 2, 4, 6, 7, 8, 3)]) * (args.keys // 19 + 1)
+    for key in plan[: args.keys]:
+        took = term.press(KEYS.get(key, key.encode()))
+        latencies.append(took)
+        by_kind["arrow" if key in KEYS else "region"].append(took * 1000)
+        term.drain(0.02)
+    memory = term.peak_memory_mb()
+    term.close()
+
+    ms = sorted(x * 1000 for x in latencies)
+    print(f"terminal {width}x{height}, classic board")
+    print(f"start to first painted game screen: median {statistics.median(starts):.2f} s, best {min(starts):.2f} s "
+          f"(runs: {', '.join(f'{s:.2f}' for s in starts)}; budget 0.8 s)")
+    print(f"  load average while measuring: {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
+    print(f"key press to repaint on the region tables: median {statistics.median(ms):.1f} ms, "
+          f"90th percentile {ms[int(len(ms) * 0.9) - 1]:.1f} ms, worst {ms[-1]:.1f} ms "
+          f"over {len(ms)} keys (budget 50 ms median)")
+    print(f"  arrows in a table: median {statistics.median(by_kind['arrow']):.1f} ms; "
+          f"switching region: median {statistics.median(by_kind['region']):.1f} ms")
+    print(f"peak resident memory: {memory:.0f} MB (budget 120 MB)")
+
+
+if __name__ == "__main__":
+    main()
