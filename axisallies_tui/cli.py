@@ -181,6 +181,11 @@ def cmd_new(args: argparse.Namespace) -> int:
     ruleset, start = _ruleset_and_start(args)
     game = SavedGame.create(args.name, ruleset, seed=args.seed, players=players, start=start,
                             dice_mode=_dice_mode(args))
+    if _interactive():
+        game.close()
+        from axisallies_tui.tui.app import run
+
+        return run(open_game=game.name, ascii=args.ascii)
     print(f"Created {game.name} ({game.path}).")
     _print_position(game.rules, game.state)
     print(f"Play it with: axisallies load {game.name}")
