@@ -16,6 +16,8 @@ class Action:
     kind: ClassVar[str]
     undoable: ClassVar[bool] = False
     """True for actions a player may take back within the phase (if no dice rolled)."""
+    label: ClassVar[str] = ""
+    """What the feed calls it when it is taken back ("purchase", "move", "edit")."""
 
 
 @frozen
@@ -59,6 +61,7 @@ class Place(Action):
 
     kind: ClassVar[str] = "place"
     undoable: ClassVar[bool] = True
+    label: ClassVar[str] = "placement"
     unit: str
     space: str
     count: int = 1

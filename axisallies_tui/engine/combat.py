@@ -22,7 +22,7 @@ from attrs import evolve, frozen
 from axisallies_tui.engine.actions import Action, register_action
 from axisallies_tui.engine.capture import capture
 from axisallies_tui.engine.errors import IllegalAction
-from axisallies_tui.engine.events import DiceRolled, Event, _power, _space, _units
+from axisallies_tui.engine.events import DiceRolled, Event, power_name, space_name, units_text
 from axisallies_tui.engine.decisions import resolves
 from axisallies_tui.engine.model import AIR, LAND, SEA, Board, Edition
 from axisallies_tui.engine.movement import carrier_capacity
@@ -63,10 +63,10 @@ class BattleStarted(Event):
     defending: tuple[tuple[str, int], ...]
 
     def describe(self, board: Board, edition: Edition) -> str:
-        att = ", ".join(_units(edition, u, n) for u, n in self.attacking) or "nothing"
-        dfn = ", ".join(_units(edition, u, n) for u, n in self.defending) or "nothing"
-        return (f"Battle for {_space(board, self.space)}: {_power(board, self.attacker)} ({att}) "
-                f"against {_power(board, self.defender)} ({dfn}).")
+        att = ", ".join(units_text(edition, u, n) for u, n in self.attacking) or "nothing"
+        dfn = ", ".join(units_text(edition, u, n) for u, n in self.defending) or "nothing"
+        return (f"Battle for {space_name(board, self.space)}: {power_name(board, self.attacker)} ({att}) "
+                f"against {power_name(board, self.defender)} ({dfn}).")
 
 
 @frozen
@@ -79,13 +79,13 @@ class Casualties(Event):
     note: str = ""
 
     def parts(self, edition: Edition) -> str:
-        lost = [_units(edition, u, n) for u, n in self.destroyed]
-        lost += [f"{_units(edition, u, n)} damaged" for u, n in self.damaged]
+        lost = [units_text(edition, u, n) for u, n in self.destroyed]
+        lost += [f"{units_text(edition, u, n)} damaged" for u, n in self.damaged]
         return ", ".join(lost) or "nothing"
 
     def describe(self, board: Board, edition: Edition) -> str:
         note = f" ({self.note})" if self.note else ""
-        return f"✗ {_power(board, self.power)} loses {self.parts(edition)} in {_space(board, self.space)}{note}."
+        return f"✗ {power_name(board, self.power)} loses {self.parts(edition)} in {space_name(board, self.space)}{note}."
 
 
 @frozen
@@ -95,8 +95,8 @@ class CasualtiesChosen(Casualties):
     kind: ClassVar[str] = "casualties_chosen"
 
     def describe(self, board: Board, edition: Edition) -> str:
-        return (f"{_power(board, self.power)} takes {self.parts(edition)} as casualties in "
-                f"{_space(board, self.space)}; they fire back before they go.")
+        return (f"{power_name(board, self.power)} takes {self.parts(edition)} as casualties in "
+                f"{space_name(board, self.space)}; they fire back before they go.")
 
 
 @frozen
@@ -119,8 +119,8 @@ class Retreated(Event):
     to: str | None
 
     def describe(self, board: Board, edition: Edition) -> str:
-        where = f" to {_space(board, self.to)}" if self.to else ""
-        return f"{_power(board, self.power)} retreats from {_space(board, self.space)}{where}."
+        where = f" to {space_name(board, self.to)}" if self.to else ""
+        return f"{power_name(board, self.power)} retreats from {space_name(board, self.space)}{where}."
 
 
 @frozen
@@ -133,7 +133,7 @@ class RaidDamage(Event):
     ipcs: int
 
     def describe(self, board: Board, edition: Edition) -> str:
-        return (f"Bombing raid on {_space(board, self.space)}: {_power(board, self.victim)} pays {self.amount} IPCs "
+        return (f"Bombing raid on {space_name(board, self.space)}: {power_name(board, self.victim)} pays {self.amount} IPCs "
                 f"({self.ipcs} left).")
 
 

@@ -19,7 +19,7 @@ from attrs import evolve, frozen
 
 from axisallies_tui.engine.actions import Action, register_action
 from axisallies_tui.engine.errors import IllegalAction
-from axisallies_tui.engine.events import Event, _power, _space, _units
+from axisallies_tui.engine.events import Event, power_name, space_name, units_text
 from axisallies_tui.engine.model import AIR, LAND, SEA, Board, Edition, Space, Tech, UnitType
 from axisallies_tui.engine.tx import Tx, handles, require
 
@@ -37,6 +37,7 @@ class Edit(Action):
     """Base of the edit actions: undoable, and every one says why it was made."""
 
     undoable: ClassVar[bool] = True
+    label: ClassVar[str] = "edit"
     reason: str
 
 
@@ -130,8 +131,8 @@ class UnitsAdded(Event):
 
     def describe(self, board: Board, edition: Edition) -> str:
         return (
-            f"{_units(edition, self.unit, self.count)} of {_power(board, self.power)} "
-            f"put in {_space(board, self.space)}{_why(self.reason)}."
+            f"{units_text(edition, self.unit, self.count)} of {power_name(board, self.power)} "
+            f"put in {space_name(board, self.space)}{_why(self.reason)}."
         )
 
 
@@ -146,8 +147,8 @@ class UnitsRemoved(Event):
 
     def describe(self, board: Board, edition: Edition) -> str:
         return (
-            f"{_units(edition, self.unit, self.count)} of {_power(board, self.power)} "
-            f"taken off {_space(board, self.space)}{_why(self.reason)}."
+            f"{units_text(edition, self.unit, self.count)} of {power_name(board, self.power)} "
+            f"taken off {space_name(board, self.space)}{_why(self.reason)}."
         )
 
 
@@ -161,8 +162,8 @@ class OwnerSet(Event):
 
     def describe(self, board: Board, edition: Edition) -> str:
         return (
-            f"{_space(board, self.space)} passes from {_power(board, self.previous)} "
-            f"to {_power(board, self.owner)}{_why(self.reason)}."
+            f"{space_name(board, self.space)} passes from {power_name(board, self.previous)} "
+            f"to {power_name(board, self.owner)}{_why(self.reason)}."
         )
 
 
@@ -175,7 +176,7 @@ class IpcsSet(Event):
     reason: str
 
     def describe(self, board: Board, edition: Edition) -> str:
-        return f"{_power(board, self.power)} now holds {self.ipcs} IPCs, was {self.previous}{_why(self.reason)}."
+        return f"{power_name(board, self.power)} now holds {self.ipcs} IPCs, was {self.previous}{_why(self.reason)}."
 
 
 def _tech(edition: Edition, tech: str) -> str:
@@ -190,7 +191,7 @@ class TechGranted(Event):
     reason: str
 
     def describe(self, board: Board, edition: Edition) -> str:
-        return f"{_power(board, self.power)} is given {_tech(edition, self.tech)}{_why(self.reason)}."
+        return f"{power_name(board, self.power)} is given {_tech(edition, self.tech)}{_why(self.reason)}."
 
 
 @frozen
@@ -201,7 +202,7 @@ class TechRemoved(Event):
     reason: str
 
     def describe(self, board: Board, edition: Edition) -> str:
-        return f"{_power(board, self.power)} loses {_tech(edition, self.tech)}{_why(self.reason)}."
+        return f"{power_name(board, self.power)} loses {_tech(edition, self.tech)}{_why(self.reason)}."
 
 
 # -- looking names up (shared with position files) -----------------------------------
@@ -330,7 +331,7 @@ def set_owner(tx: Tx, action: SetOwner) -> None:
     require(power is not None or space.neutral,
             f"only a neutral territory can belong to nobody; {space.name} is not neutral")
     current = tx.space(space.id)
-    require(current.owner != power, f"{space.name} already belongs to {_power(tx.board, power)}")
+    require(current.owner != power, f"{space.name} already belongs to {power_name(tx.board, power)}")
     tx.set_space(space.id, evolve(current, owner=power))
     tx.emit(OwnerSet(space=space.id, previous=current.owner, owner=power, reason=action.reason))
 

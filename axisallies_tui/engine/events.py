@@ -26,17 +26,17 @@ class Event:
         raise NotImplementedError
 
 
-def _power(board: Board, power_id: str | None) -> str:
+def power_name(board: Board, power_id: str | None) -> str:
     if power_id is None:
         return "nobody"
     return board.power(power_id).name if power_id in board.power_by_id else power_id
 
 
-def _space(board: Board, space_id: str) -> str:
+def space_name(board: Board, space_id: str) -> str:
     return board.space(space_id).name if space_id in board.space_by_id else space_id
 
 
-def _units(edition: Edition, unit: str, count: int) -> str:
+def units_text(edition: Edition, unit: str, count: int) -> str:
     name = edition.unit(unit).name if unit in edition.unit_by_id else unit
     return f"{count} {name.lower()}" if count == 1 else f"{count} × {name.lower()}"
 
@@ -48,7 +48,7 @@ class TurnStarted(Event):
     power: str
 
     def describe(self, board: Board, edition: Edition) -> str:
-        return f"Round {self.round}: {_power(board, self.power)} to play."
+        return f"Round {self.round}: {power_name(board, self.power)} to play."
 
 
 @frozen
@@ -59,7 +59,7 @@ class PhaseStarted(Event):
 
     def describe(self, board: Board, edition: Edition) -> str:
         name = edition.phase_names.get(self.phase, self.phase)
-        return f"{_power(board, self.power)}: {name}."
+        return f"{power_name(board, self.power)}: {name}."
 
 
 @frozen
@@ -71,7 +71,7 @@ class PhaseSkipped(Event):
 
     def describe(self, board: Board, edition: Edition) -> str:
         name = edition.phase_names.get(self.phase, self.phase)
-        return f"{_power(board, self.power)} skips {name.lower()}: {self.reason}."
+        return f"{power_name(board, self.power)} skips {name.lower()}: {self.reason}."
 
 
 @frozen
@@ -86,7 +86,7 @@ class DiceRolled(Event):
     def describe(self, board: Board, edition: Edition) -> str:
         faces = " ".join(f"[{v}]" for v in self.values) or "(no dice)"
         tail = "" if self.hits is None else f" → {self.hits} hit{'s' if self.hits != 1 else ''}"
-        return f"{_power(board, self.power)} rolls for {self.purpose}: {faces}{tail}"
+        return f"{power_name(board, self.power)} rolls for {self.purpose}: {faces}{tail}"
 
 
 @frozen
@@ -97,7 +97,7 @@ class TurnOrderDrawn(Event):
     reason: str
 
     def describe(self, board: Board, edition: Edition) -> str:
-        return f"{_power(board, self.power)} is drawn to play next ({self.reason})."
+        return f"{power_name(board, self.power)} is drawn to play next ({self.reason})."
 
 
 @frozen
@@ -108,7 +108,7 @@ class ResearchBought(Event):
     cost: int
 
     def describe(self, board: Board, edition: Edition) -> str:
-        return f"{_power(board, self.power)} spends {self.cost} IPCs on {self.dice} research dice."
+        return f"{power_name(board, self.power)} spends {self.cost} IPCs on {self.dice} research dice."
 
 
 @frozen
@@ -119,7 +119,7 @@ class TechDeveloped(Event):
 
     def describe(self, board: Board, edition: Edition) -> str:
         name = edition.tech_by_id[self.tech].name if self.tech in edition.tech_by_id else self.tech
-        return f"{_power(board, self.power)} develops {name}!"
+        return f"{power_name(board, self.power)} develops {name}!"
 
 
 @frozen
@@ -133,7 +133,7 @@ class UnitsPurchased(Event):
 
     def describe(self, board: Board, edition: Edition) -> str:
         return (
-            f"{_power(board, self.power)} buys {_units(edition, self.unit, self.count)} "
+            f"{power_name(board, self.power)} buys {units_text(edition, self.unit, self.count)} "
             f"for {self.cost} IPCs ({self.ipcs_left} left)."
         )
 
@@ -149,7 +149,7 @@ class PurchaseReturned(Event):
 
     def describe(self, board: Board, edition: Edition) -> str:
         return (
-            f"{_power(board, self.power)} returns {_units(edition, self.unit, self.count)}: "
+            f"{power_name(board, self.power)} returns {units_text(edition, self.unit, self.count)}: "
             f"{self.refund} IPCs back ({self.ipcs_left} in hand)."
         )
 
@@ -164,7 +164,7 @@ class UnitsPlaced(Event):
     factory: str
 
     def describe(self, board: Board, edition: Edition) -> str:
-        return f"{_power(board, self.power)} places {_units(edition, self.unit, self.count)} in {_space(board, self.space)}."
+        return f"{power_name(board, self.power)} places {units_text(edition, self.unit, self.count)} in {space_name(board, self.space)}."
 
 
 @frozen
@@ -178,7 +178,7 @@ class UnitsLost(Event):
     """Where on the board they were; None for bought units never placed."""
 
     def describe(self, board: Board, edition: Edition) -> str:
-        return f"{_power(board, self.power)} loses {_units(edition, self.unit, self.count)}: {self.reason}."
+        return f"{power_name(board, self.power)} loses {units_text(edition, self.unit, self.count)}: {self.reason}."
 
 
 @frozen
@@ -191,7 +191,7 @@ class IncomeCollected(Event):
 
     def describe(self, board: Board, edition: Edition) -> str:
         note = f" ({self.note})" if self.note else ""
-        return f"{_power(board, self.power)} collects {self.amount} IPCs{note}; now holds {self.ipcs}."
+        return f"{power_name(board, self.power)} collects {self.amount} IPCs{note}; now holds {self.ipcs}."
 
 
 @frozen
@@ -203,7 +203,7 @@ class BonusPaid(Event):
     ipcs: int
 
     def describe(self, board: Board, edition: Edition) -> str:
-        return f"{_power(board, self.power)} receives {self.amount} IPCs ({self.reason}); now holds {self.ipcs}."
+        return f"{power_name(board, self.power)} receives {self.amount} IPCs ({self.reason}); now holds {self.ipcs}."
 
 
 @frozen
@@ -217,10 +217,10 @@ class TerritoryCaptured(Event):
     def describe(self, board: Board, edition: Edition) -> str:
         if self.new_owner != self.by:
             return (
-                f"{_power(board, self.by)} liberates {_space(board, self.space)}: "
-                f"it returns to {_power(board, self.new_owner)}."
+                f"{power_name(board, self.by)} liberates {space_name(board, self.space)}: "
+                f"it returns to {power_name(board, self.new_owner)}."
             )
-        return f"{_power(board, self.by)} captures {_space(board, self.space)} from {_power(board, self.previous)}."
+        return f"{power_name(board, self.by)} captures {space_name(board, self.space)} from {power_name(board, self.previous)}."
 
 
 @frozen
@@ -233,8 +233,8 @@ class CapitalPlundered(Event):
 
     def describe(self, board: Board, edition: Edition) -> str:
         return (
-            f"{_power(board, self.by)} takes {_space(board, self.space)}, the capital of "
-            f"{_power(board, self.victim)}, and seizes its {self.amount} IPCs."
+            f"{power_name(board, self.by)} takes {space_name(board, self.space)}, the capital of "
+            f"{power_name(board, self.victim)}, and seizes its {self.amount} IPCs."
         )
 
 
@@ -249,8 +249,8 @@ class UnitsChangedHands(Event):
 
     def describe(self, board: Board, edition: Edition) -> str:
         return (
-            f"{_units(edition, self.unit, self.count)} in {_space(board, self.space)} "
-            f"pass from {_power(board, self.previous)} to {_power(board, self.new_owner)}."
+            f"{units_text(edition, self.unit, self.count)} in {space_name(board, self.space)} "
+            f"pass from {power_name(board, self.previous)} to {power_name(board, self.new_owner)}."
         )
 
 
@@ -282,7 +282,7 @@ class Conceded(Event):
     side: str
 
     def describe(self, board: Board, edition: Edition) -> str:
-        return f"{_power(board, self.power)} concedes for the {self.side.capitalize()}."
+        return f"{power_name(board, self.power)} concedes for the {self.side.capitalize()}."
 
 
 @frozen
@@ -293,7 +293,7 @@ class DecisionAnswered(Event):
     choice: str
 
     def describe(self, board: Board, edition: Edition) -> str:
-        return f"{_power(board, self.power)} chooses {self.choice}."
+        return f"{power_name(board, self.power)} chooses {self.choice}."
 
 
 @frozen
@@ -303,4 +303,8 @@ class ActionUndone(Event):
     action: str
 
     def describe(self, board: Board, edition: Edition) -> str:
-        return f"{_power(board, self.power)} takes back the last {self.action.replace('_', ' ')}."
+        from axisallies_tui.engine.actions import ACTIONS
+
+        kind = ACTIONS.get(self.action)
+        label = (kind.label if kind is not None else "") or self.action.replace("_", " ")
+        return f"{power_name(board, self.power)} takes back the last {label}."

@@ -26,7 +26,7 @@ from attrs import evolve, frozen
 from axisallies_tui.engine.actions import Action, register_action
 from axisallies_tui.engine.capture import capture
 from axisallies_tui.engine.errors import IllegalAction
-from axisallies_tui.engine.events import Event, _power, _space, _units
+from axisallies_tui.engine.events import Event, power_name, space_name, units_text
 from axisallies_tui.engine.model import AIR, LAND, SEA, Board, Edition, Space, UnitType
 from axisallies_tui.engine.queries import allied, type_counts
 from axisallies_tui.engine.rules import Rules
@@ -78,12 +78,12 @@ class UnitsMoved(Event):
     """land, sea, air, load or unload."""
 
     def describe(self, board: Board, edition: Edition) -> str:
-        what = ", ".join(_units(edition, unit, count) for unit, count in self.units)
+        what = ", ".join(units_text(edition, unit, count) for unit, count in self.units)
         verb = {"load": "board a transport in", "unload": "land in"}.get(self.how, "move to")
         via = ""
         if len(self.path) > 1:
-            via = " via " + ", ".join(_space(board, s) for s in self.path[:-1])
-        return f"{_power(board, self.power)}: {what} from {_space(board, self.origin)} {verb} {_space(board, self.destination)}{via}."
+            via = " via " + ", ".join(space_name(board, s) for s in self.path[:-1])
+        return f"{power_name(board, self.power)}: {what} from {space_name(board, self.origin)} {verb} {space_name(board, self.destination)}{via}."
 
 
 @frozen
@@ -95,7 +95,7 @@ class FeePaid(Event):
     ipcs: int
 
     def describe(self, board: Board, edition: Edition) -> str:
-        return f"{_power(board, self.power)} pays {self.amount} IPCs ({self.reason}); {self.ipcs} left."
+        return f"{power_name(board, self.power)} pays {self.amount} IPCs ({self.reason}); {self.ipcs} left."
 
 
 # -- unit numbers in force -------------------------------------------------------------

@@ -16,7 +16,7 @@ from attrs import evolve, frozen
 
 from axisallies_tui.engine.actions import Action, register_action
 from axisallies_tui.engine.errors import IllegalAction
-from axisallies_tui.engine.events import Event, UnitsLost, _power, _space, _units
+from axisallies_tui.engine.events import Event, UnitsLost, power_name, space_name, units_text
 from axisallies_tui.engine.hooks import HouseRule, implements
 from axisallies_tui.engine.legal import legal_in
 from axisallies_tui.engine.model import Board, Edition
@@ -77,9 +77,9 @@ class ShipRepaired(Event):
 
     def describe(self, board: Board, edition: Edition) -> str:
         if self.back:
-            return f"{_power(board, self.owner)}'s repaired {_units(edition, self.unit, 1)[2:]} returns to {_space(board, self.space)}."
-        return (f"{_power(board, self.power)} pays {self.cost} IPCs to repair {_power(board, self.owner)}'s "
-                f"{_units(edition, self.unit, 1)[2:]} at {_space(board, self.space)}.")
+            return f"{power_name(board, self.owner)}'s repaired {units_text(edition, self.unit, 1)[2:]} returns to {space_name(board, self.space)}."
+        return (f"{power_name(board, self.power)} pays {self.cost} IPCs to repair {power_name(board, self.owner)}'s "
+                f"{units_text(edition, self.unit, 1)[2:]} at {space_name(board, self.space)}.")
 
 
 def repair_cost(rules: Rules, state: GameState, power: str, unit: str) -> int:

@@ -40,3 +40,14 @@ def test_dice_and_phase_changes_close_the_history():
     assert len(bought.undo) == 1
     moved_on = act(rules, bought, EndPhase()).state
     assert moved_on.undo == ()
+
+
+def test_the_feed_names_what_was_taken_back():
+    from axisallies_tui.engine.edits import SetIpcs
+
+    rules = make_rules()
+    state = at(rules, start(rules), "germany", "purchase")
+    bought = act(rules, state, Purchase(unit="infantry")).state
+    assert act(rules, bought, Undo()).events[0].text(rules.board, rules.edition) == "Germany takes back the last purchase."
+    edited = act(rules, state, SetIpcs(power="germany", ipcs=40, reason="bid")).state
+    assert act(rules, edited, Undo()).events[0].text(rules.board, rules.edition) == "Germany takes back the last edit."
