@@ -12,6 +12,14 @@ arrives framed by begin/end markers and can be timed to the end of the frame.
 - key press to repaint while moving through the region tables (budget 50 ms
   median): Down, Up and region digits on the board, each timed from writing
   the key to the end of the frame it causes
+- key press to repaint in the move panel (same budget): in the Soviet combat
+  move, each space's units (Enter), their destinations (Enter: every
+  candidate tried with the engine), back twice (Backspace, as Esc but without
+  the terminal's wait for an escape sequence) and the next space (Down)
+- the battle pane: start to the first painted battle of a position in
+  conduct combat, and to its exact odds (worked out, numpy loaded, right
+  after that first paint), then each Enter that fights the battle or answers
+  its casualty and retreat questions
 - peak resident memory of the running game (budget 120 MB): VmHWM at the end
 """
 
@@ -35,7 +43,27 @@ ROOT = Path(__file__).resolve().parents[1]
 SYNC_QUERY = b"\x1b[?2026$p"
 SYNC_REPLY = b"\x1b[?2026;2$y"
 FRAME_END = b"\x1b[?2026l"
-KEYS = {"down": b"\x1b[B", "up": b"\x1b[A", "f2": b"\x1bOQ", "ctrl+q": b"\x11"}
+KEYS = {"down": b"\x1b[B", "up": b"\x1b[A", "f2": b"\x1bOQ", "f3": b"\x1bOR", "ctrl+q": b"\x11",
+        "enter": b"\r", "backspace": b"\x7f"}
+BATTLE_POSITION = """
+board = "classic"
+
+[game]
+round = 1
+power = "germany"
+phase = "conduct_combat"
+
+[spaces.caucasus]
+clear = true
+units = [
+  { power = "ussr", type = "infantry", count = 3 },
+  { power = "ussr", type = "armour", count = 1 },
+  { power = "germany", type = "armour", count = 3, moved = 1, combat_moved = true, stopped = true },
+]
+
+[spaces.ukraine_ssr]
+clear = true
+"""
 
 
 class Terminal:
@@ -49,6 +77,8 @@ class Terminal:
                                         close_fds=True, start_new_session=True)
         os.close(slave)
         self.seen = b""
+        self.seen_all = b""
+        """Everything read since start (`seen` is emptied by `drain` and `press`)."""
 
     def read(self, timeout: float) -> bytes:
         ready, _, _ = select.select([self.master], [], [], timeout)
@@ -61,6 +91,7 @@ class Terminal:
         if SYNC_QUERY in chunk:
             os.write(self.master, SYNC_REPLY)
         self.seen += chunk
+        self.seen_all += chunk
         return chunk
 
     def wait_for(self, predicate, timeout: float = 10.0) -> float:  # type: ignore[no-untyped-def]
@@ -133,7 +164,36 @@ def main() -> None:
         latencies.append(took)
         by_kind["arrow" if key in KEYS else "region"].append(took * 1000)
         term.drain(0.02)
+    # the move panel: research and purchase ended, the Soviet combat move
+    for key in (b"e", b"e", KEYS["f3"]):
+        term.press(key)
+        term.drain(0.1)
+    moves: dict[str, list[float]] = {"units": [], "destinations": [], "back": [], "next space": []}
+    for _ in range(max(1, args.keys // 15)):
+        for kind, key in (("units", "enter"), ("destinations", "enter"), ("back", "backspace"), ("back", "backspace"),
+                          ("next space", "down")):
+            moves[kind].append(term.press(KEYS[key]) * 1000)
+            term.drain(0.05)
     memory = term.peak_memory_mb()
+    term.close()
+
+    # the battle pane, from a position in conduct combat
+    position = Path(home) / "battle.toml"
+    position.write_text(BATTLE_POSITION, encoding="utf-8")
+    subprocess.run([sys.executable, "-m", "axisallies_tui", "new", "battle", "--position", str(position),
+                    "--seed", "3"], cwd=ROOT, env=env, check=True, capture_output=True)
+    term = Terminal([sys.executable, "-m", "axisallies_tui", "load", "battle"], env, width, height)
+    painted = term.wait_for(lambda out: b"Conduct combat" in out and FRAME_END in out[out.index(b"Conduct combat"):])
+    shown = term.wait_for(lambda out: b"Odds: win" in out and FRAME_END in out[out.index(b"Odds: win"):])
+    battle_start, odds_shown = painted - term.started, shown - term.started
+    term.drain()
+    answers = []
+    for _ in range(30):
+        answers.append(term.press(KEYS["enter"]) * 1000)
+        term.drain(0.1)
+        if b"battle is fought" in term.seen or b"battle is fought" in term.seen_all:
+            break
+    memory = max(memory, term.peak_memory_mb())
     term.close()
 
     ms = sorted(x * 1000 for x in latencies)
@@ -146,6 +206,13 @@ def main() -> None:
           f"over {len(ms)} keys (budget 50 ms median)")
     print(f"  arrows in a table: median {statistics.median(by_kind['arrow']):.1f} ms; "
           f"switching region: median {statistics.median(by_kind['region']):.1f} ms")
+    move_all = sorted(x for values in moves.values() for x in values)
+    print(f"key press to repaint in the move panel: median {statistics.median(move_all):.1f} ms, "
+          f"worst {move_all[-1]:.1f} ms over {len(move_all)} keys (budget 50 ms median)")
+    print("  " + "; ".join(f"{kind}: median {statistics.median(v):.1f} ms" for kind, v in moves.items()))
+    print(f"battle pane: start to the first painted battle {battle_start:.2f} s, its odds shown at {odds_shown:.2f} s; "
+          f"Enter to fight or answer: median {statistics.median(answers):.1f} ms, worst {max(answers):.1f} ms "
+          f"over {len(answers)} keys")
     print(f"peak resident memory: {memory:.0f} MB (budget 120 MB)")
 
 

@@ -220,6 +220,8 @@ class TerritoryCaptured(Event):
                 f"{power_name(board, self.by)} liberates {space_name(board, self.space)}: "
                 f"it returns to {power_name(board, self.new_owner)}."
             )
+        if self.previous is None:
+            return f"{power_name(board, self.by)} takes neutral {space_name(board, self.space)}."
         return f"{power_name(board, self.by)} captures {space_name(board, self.space)} from {power_name(board, self.previous)}."
 
 

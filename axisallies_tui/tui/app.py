@@ -136,6 +136,26 @@ class AxisAlliesApp(App[None]):
         rule = setup.catalogue().by_id[rule_id]
         self.action_help(rule_page_for(setup.catalogue(), rule_id, active), rule.title)
 
+    # -- odds calculator ---------------------------------------------------------------
+    def show_odds(self, session: GameSession | None = None, space: str | None = None) -> None:
+        """Open the odds calculator: blank (base rules of the classic board, or the
+        game's rules), or filled in with the battle in `space` as it stands."""
+        from axisallies_tui.tui.screens.odds import OddsScreen, OddsSetup, setup_for_battle
+
+        session = session if session is not None else self.session
+        if any(isinstance(s, OddsScreen) for s in self.screen_stack):
+            return
+        if session is None:
+            from axisallies_tui.engine.rules import Ruleset
+
+            rules = setup.make_rules(Ruleset(board="classic"))
+            self.push_screen(OddsScreen(OddsSetup.blank(rules)))
+            return
+        if space is not None:
+            self.push_screen(OddsScreen(setup_for_battle(session.rules, session.state, space)))
+        else:
+            self.push_screen(OddsScreen(OddsSetup.blank(session.rules)))
+
     # -- saving a copy -------------------------------------------------------------
     def export_game(self, session: GameSession) -> None:
         from axisallies_tui.tui.screens.dialogs import TextPrompt

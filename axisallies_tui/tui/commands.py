@@ -28,11 +28,13 @@ class GameCommands(Provider):
         app: Any = self.app
         return [
             ("game: End phase", screen.action_end_phase, "Finish the current phase (key e)"),
-            ("game: Undo", screen.action_undo, "Take back the last purchase or placement (key u)"),
+            ("game: Undo", screen.action_undo, "Take back the last purchase, placement, move or edit (key u)"),
             ("game: Find a space", screen.action_find, "Type part of a name and jump there (key /)"),
             ("game: Save a copy (export)", partial(app.export_game, screen.session),
              "Games save themselves after every action; this writes a JSON copy to mail or archive"),
             ("game: Help for this phase", app.action_help, "The rules for what you are doing (F1)"),
+            ("game: Edit the board", screen.action_edit,
+             "Change units, owners, IPCs or developments outside the rules, with a reason (F9)"),
             ("game: Concede", screen.concede, "Give up for your whole side"),
             ("game: Back to the start screen", screen.action_leave, "The game stays saved (key q)"),
         ]
@@ -83,6 +85,8 @@ class RulesCommands(Provider):
             ("theme: Sixteen colours", partial(setattr, app, "theme", "ansi-dark"),
              "The terminal's own 16 colours (old terminals, some SSH clients)"),
             ("help: Rules", app.action_help, "The base rules and the house rules (F1)"),
+            ("odds: calculator", app.show_odds,
+             "Exact odds of a battle: pick both sides' units and the options"),
         ]
 
     async def discover(self) -> Hits:

@@ -51,6 +51,11 @@ def short_space_name(space: Space) -> str:
     return space.name
 
 
+def sentence(text: str) -> str:
+    """`text` ending in one full stop (names like `Ukraine S.S.R.` end in one already)."""
+    return text if text.endswith(".") else text + "."
+
+
 def is_marker(unit: UnitType) -> bool:
     return any(unit.has(tag) for tag in MARKER_TAGS)
 
@@ -178,7 +183,9 @@ def status_text(rules: Rules, state: GameState, players: dict[str, str]) -> str:
     income = income_for(rules, state, power)
     phase = phase_name(rules.edition, state.phase)
     if state.pending is not None:
-        phase = f"{phase}: answer needed"
+        name = f"{name} to answer"
+    if state.pending is not None:  # the income is the mover's business; the line stays short
+        return f"Round {state.round} | {name} | {phase} | {ps.ipcs} IPCs"
     return f"Round {state.round} | {name} | {phase} | {ps.ipcs} IPCs, income {income}"
 
 

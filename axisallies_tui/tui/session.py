@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, Callable, Union
 
 from axisallies_tui.engine.actions import Action
-from axisallies_tui.engine.dice import DiceSource
+from axisallies_tui.engine.dice import TABLE, DiceSource, TableDice
 from axisallies_tui.engine.errors import IllegalAction
 from axisallies_tui.engine.game import Step, apply
 from axisallies_tui.engine.rules import Rules
@@ -30,6 +30,8 @@ class GameSession:
     def __init__(self, saved: SavedGame, dice: DiceChoice = None) -> None:
         self.saved = saved
         self._dice = dice
+        self.last_step: Step | None = None
+        """The step of the last action applied (panels show its dice)."""
 
     @property
     def rules(self) -> Rules:
@@ -55,9 +57,21 @@ class GameSession:
             return self._dice  # type: ignore[return-value]
         return self._dice(self.saved.seq + 1)  # type: ignore[operator]
 
-    def apply(self, action: Action) -> Step:
-        """Apply and store `action`. Raises IllegalAction with nothing changed."""
-        return self.saved.apply(action, self._dice_for_next())
+    @property
+    def table_dice(self) -> bool:
+        """The players roll real dice and type them (`DiceNeeded` asks for them)."""
+        return self._dice is None and self.saved.dice_mode.kind == TABLE
+
+    def apply(self, action: Action, typed: tuple[int, ...] = ()) -> Step:
+        """Apply and store `action`; `typed` are the table dice typed for it so far.
+        Raises IllegalAction with nothing changed (`DiceNeeded` when table dice
+        must be rolled: apply again with the faces added)."""
+        dice = self._dice_for_next()
+        if dice is None and self.table_dice:
+            dice = TableDice(typed)
+        step = self.saved.apply(action, dice)
+        self.last_step = step
+        return step
 
     def problem(self, action: Action) -> str | None:
         """Why `action` would be refused now (without playing or storing it), or None.

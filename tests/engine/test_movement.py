@@ -312,3 +312,10 @@ def test_a_bomber_left_at_sea_is_lost_even_beside_a_fighter_with_room(rules):
     step = act(rules, at(rules, state, "usa", "noncombat_move"), EndPhase())
     assert [(e.unit, e.count) for e in step.events if e.kind == "units_lost"] == [("bomber", 1)]
     assert count(rules, step.state, "hawaii_sea_zone", "usa", "fighter") == 1
+
+
+def test_the_feed_says_a_neutral_was_taken(rules):
+    state = at(rules, start(rules), "ussr", "combat_move")
+    step = move(rules, state, "caucasus", "turkey", ("infantry", 1))
+    texts = [e.text(rules.board, rules.edition) for e in step.events if e.kind == "territory_captured"]
+    assert texts == ["Soviet Union takes neutral Turkey."]

@@ -12,6 +12,7 @@ from axisallies_tui.engine.queries import power_state
 from axisallies_tui.loaders.house import Catalogue
 from axisallies_tui.store import SavedGame
 from axisallies_tui.tui.app import make_app
+from axisallies_tui.tui.panels.moves import MovePanel
 from axisallies_tui.tui.panels.place import PlacePanel
 from axisallies_tui.tui.panels.purchase import PurchasePanel
 from axisallies_tui.tui.presets import presets_dir
@@ -253,7 +254,7 @@ async def test_place_offers_legal_spaces_and_refuses_others_with_the_reason(save
         await pilot.press("plus", "plus", "plus", "b")
         await settle(pilot)
         await to_phase(pilot, app, "combat_move")
-        assert "No moves yet" in str(app.screen.panel.query("Static")[1].render())
+        assert isinstance(app.screen.panel, MovePanel)
         await to_phase(pilot, app, "place")
         panel = app.screen.panel
         assert isinstance(panel, PlacePanel)
@@ -508,7 +509,7 @@ async def test_a_pending_decision_is_answered_from_the_panel(app_for):
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
             assert isinstance(app.screen.panel, DecisionPanel)
-            assert "answer needed" in str(status(app).query_one("#status-text").render())
+            assert "SU Soviet Union to answer" in str(status(app).query_one("#status-text").render())
             await pilot.press("e")  # not while a question waits
             await settle(pilot)
             assert app.session.state.pending is not None

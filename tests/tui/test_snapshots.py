@@ -141,3 +141,105 @@ def test_too_small(snap_compare, saved_game):
     """50x14: a message asking for a larger terminal instead of a broken layout."""
     saved_game("g")
     assert snap_compare(app_on("g"), terminal_size=(50, 14))
+
+
+# -- moves, battles, odds -----------------------------------------------------------------
+
+
+def scene(name: str, state, players=None) -> str:
+    from tests.helpers import make_rules
+
+    SavedGame.create(name, make_rules().ruleset, seed=1, start=state, players=players or {}).close()
+    return name
+
+
+def caucasus_attack():
+    """Germany's two armour have moved into Caucasus (three Soviet infantry)."""
+    from axisallies_tui.engine.movement import Move
+    from tests.helpers import act, at, clear, make_rules, put, start
+
+    rules = make_rules()
+    state = put(rules, clear(rules, start(rules), "caucasus"), "caucasus", "ussr", "infantry", 3)
+    state = put(rules, clear(rules, state, "ukraine_ssr"), "ukraine_ssr", "germany", "armour", 2)
+    state = at(rules, state, "germany", "combat_move")
+    state = act(rules, state, Move(origin="ukraine_ssr", destination="caucasus", units=(("armour", 2),))).state
+    return act(rules, state, EndPhase()).state
+
+
+def test_move_destinations_small(snap_compare, saved_game):
+    """80x24: Soviet armour in Russia, combat move: each destination the engine
+    accepts with what happens there (battle, neutral fee and capture) and the
+    distance; under the list the path the engine chose for the highlighted one."""
+    played(saved_game("g"), EndPhase(), EndPhase())
+
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        pilot.app.screen.jump_to("russia")
+        await settle(pilot)
+        await pilot.press("m", "down", "a", "enter")
+        await settle(pilot)
+
+    assert snap_compare(app_on("g"), run_before=run_before, terminal_size=SMALL)
+
+
+def test_move_units_large(snap_compare):
+    """120x40: the move panel beside the board (side column widened): the units in
+    the North Sea after two infantry boarded: the infantry aboard, the transport
+    carrying them, the battleship, movement left, one of each chosen to sail."""
+    from axisallies_tui.engine.movement import Move
+    from tests.helpers import act, at, make_rules, start
+
+    rules = make_rules()
+    state = at(rules, start(rules), "uk", "combat_move")
+    state = act(rules, state, Move(origin="united_kingdom", destination="north_sea_zone",
+                                   units=(("infantry", 2),))).state
+    scene("g", state)
+
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        pilot.app.screen.jump_to("north_sea_zone")
+        await settle(pilot)
+        await pilot.press("m", "down", "plus", "down", "plus")
+        await settle(pilot)
+
+    assert snap_compare(app_on("g"), run_before=run_before, terminal_size=LARGE)
+
+
+def test_battle_pane_small(snap_compare):
+    """80x24: conduct combat: the battle to fight with the attacker's chance, both
+    sides by tag and unit, the exact odds (win, lose, draw, no capture) and the
+    expected survivors."""
+    scene("g", caucasus_attack())
+    assert snap_compare(app_on("g"), run_before=settle, terminal_size=SMALL)
+
+
+def test_battle_pane_large(snap_compare):
+    """120x40: the same battle pane in the widened side column, the board beside it
+    showing the Soviet Union region with Caucasus."""
+    scene("g", caucasus_attack())
+    assert snap_compare(app_on("g"), run_before=settle, terminal_size=LARGE)
+
+
+def test_casualty_choice_small(snap_compare):
+    """80x24: after the attack roll (shown), the defender picks casualties: one
+    line per type with the default (cheapest first) filled in, how many are
+    needed, and that they still fire back."""
+    from axisallies_tui.engine.combat import Fight
+    from tests.helpers import make_rules, put
+
+    rules = make_rules()
+    state = caucasus_attack()
+    state = put(rules, state, "caucasus", "ussr", "armour")
+    name = scene("g", state)
+    game = SavedGame.open(name)
+    game.apply(Fight(space="caucasus"), ScriptedDice([1, 2]))
+    game.close()
+    assert snap_compare(app_on("g"), run_before=settle, terminal_size=SMALL)
+
+
+def test_odds_screen_small(snap_compare):
+    """80x24: the odds calculator from the start screen with 3 infantry and 2
+    armour attacking 3 infantry: outcomes with bars, expected survivors, losses,
+    rounds and the chance of each number of survivors."""
+    assert snap_compare(app_on(), press=["o", "plus", "plus", "plus", "down", "plus", "plus", "tab", "plus", "plus",
+                                         "plus"], terminal_size=SMALL)

@@ -35,6 +35,13 @@ class PhasePanel(Vertical):
             super().__init__()
             self.actions = actions
 
+    class ShowSpace(Message):
+        """Show this space on the board (without taking the keyboard there)."""
+
+        def __init__(self, space: str) -> None:
+            super().__init__()
+            self.space = space
+
     class Problem(Message):
         """Show this refusal in the status line (nothing was applied)."""
 
@@ -68,12 +75,26 @@ class PhasePanel(Vertical):
         """The board asked to place in `space` (only the placement panel does)."""
         self.post_message(self.Problem("units are placed in the place-new-units phase"))
 
+    def move_from(self, space: str) -> None:
+        """The board asked to move units from `space` (only the move panel does)."""
+        self.post_message(self.Problem("units move in the combat move and non-combat move phases"))
+
+    def move_to(self, space: str) -> None:
+        """The board asked to move the chosen units to `space` (only the move panel does)."""
+        self.post_message(self.Problem("units move in the combat move and non-combat move phases"))
+
 
 PanelFactory = Callable[..., PhasePanel]
 PANELS: dict[str, type[PhasePanel]] = {}
 """Phase id -> its panel. Phases without one get `FallbackPanel`; special keys:
 "@decision" (any pending question), "@decision:<kind>" (one kind of question),
 "@over" (the game has ended), "@fallback"."""
+
+
+LAZY: dict[str, str] = {}
+"""Registry key -> module that registers its panel, imported the first time the
+panel is wanted (the move and battle panels pull in more than a game opened in
+research needs, so start-up stays quick)."""
 
 
 def register_panel(*phases: str) -> Callable[[type[PhasePanel]], type[PhasePanel]]:
@@ -94,5 +115,13 @@ def panel_for(phase: str, pending: bool | str = False, over: bool = False,
     if over:
         return registry["@over"]
     if pending:
-        return registry.get(f"@decision:{pending}") or registry["@decision"]
-    return registry.get(phase) or registry["@fallback"]
+        return _lookup(registry, f"@decision:{pending}") or registry["@decision"]
+    return _lookup(registry, phase) or registry["@fallback"]
+
+
+def _lookup(registry: Mapping[str, type[PhasePanel]], key: str) -> type[PhasePanel] | None:
+    if key not in registry and key in LAZY and registry is PANELS:
+        import importlib
+
+        importlib.import_module(LAZY[key])
+    return registry.get(key)

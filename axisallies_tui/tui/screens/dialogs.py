@@ -10,6 +10,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Input, OptionList, Static
 from textual.widgets.option_list import Option
@@ -37,7 +38,8 @@ class ConfirmDialog(ModalScreen[str | None]):
             yield Static(self.question, classes="dialog-text", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 for key, label, value in self.choices:
-                    yield Button(f"{label} [{key}]", id=f"choice-{value}", compact=True)
+                    # plain text: "[y]" would be read as markup and vanish
+                    yield Button(Content(f"{label} [{key}]"), id=f"choice-{value}", compact=True)
             yield Static("Esc cancels", classes="dialog-keys", markup=False)
 
     def on_mount(self) -> None:
@@ -192,4 +194,75 @@ class GameOverDialog(ModalScreen[None]):
             table.add_row(*row)
 
     def action_done(self) -> None:
+        self.dismiss(None)
+
+
+def read_faces(text: str, count: int) -> tuple[list[int], str | None]:
+    """Dice typed at the table: `3 5`, `3,5` or (one digit a die) `35`. Exactly
+    `count` whole numbers from 1 to 6; otherwise the reason, in the engine's words."""
+    from axisallies_tui.engine.dice import face_problem
+
+    words = [w for w in text.replace(",", " ").split() if w]
+    if len(words) == 1 and count > 1 and len(words[0]) == count and words[0].isdigit():
+        words = list(words[0])
+    faces: list[int] = []
+    for word in words:
+        try:
+            face: object = int(word)
+        except ValueError:
+            face = word
+        problem = face_problem(face)
+        if problem:
+            return [], problem
+        faces.append(int(word))
+    if len(faces) != count:
+        wanted = "1 die" if count == 1 else f"{count} dice"
+        return [], f"type {wanted}, not {len(faces)}"
+    return faces, None
+
+
+class DicePrompt(ModalScreen[list[int] | None]):
+    """Table dice: roll `count` real dice for `purpose` and type the faces.
+    Esc gives up the action (nothing changes)."""
+
+    BINDINGS = [Binding("escape", "dismiss_none", "Cancel the action", id="dice.cancel")]
+
+    def __init__(self, count: int, purpose: str, who: str = "") -> None:
+        super().__init__(classes="dialog")
+        self.count = count
+        self.purpose = purpose
+        self.who = who
+        self.problem = ""
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        word = "die" if self.count == 1 else "dice"
+        with Vertical(classes="dialog-box"):
+            yield Static(f"Roll {self.count} {word}", classes="dialog-title", markup=False)
+            who = f"{self.who}: " if self.who else ""
+            what = "what it shows (1 to 6)" if self.count == 1 else "what they show (1 to 6, separated by spaces)"
+            yield Static(f"{who}roll {self.count} real {word} for {self.purpose} and type {what}.",
+                         classes="dialog-text", markup=False)
+            example = " ".join(str(n) for n in (3, 5, 1, 6, 2, 4)[: min(self.count, 6)])
+            yield Input(placeholder=f"for example {example}", id="dice-input")
+            yield Static("", id="dice-problem", classes="dialog-text -problem", markup=False)
+            yield Static("Enter accepts, Esc cancels the action", classes="dialog-keys", markup=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#dice-problem").display = False
+        self.query_one("#dice-input", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        faces, problem = read_faces(event.value, self.count)
+        if problem:
+            self.problem = problem
+            box = self.query_one("#dice-problem", Static)
+            box.update(f"Refused: {problem}")
+            box.display = True
+            self.query_one("#dice-input", Input).value = ""
+            return
+        self.dismiss(faces)
+
+    def action_dismiss_none(self) -> None:
         self.dismiss(None)

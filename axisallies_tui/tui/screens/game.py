@@ -18,12 +18,13 @@ from textual.screen import Screen
 from textual.widgets import Footer
 
 from axisallies_tui.engine.actions import Action, Concede, EndPhase, Undo
+from axisallies_tui.engine.dice import DiceNeeded
 from axisallies_tui.engine.errors import IllegalAction
 from axisallies_tui.engine.game import Step
 from axisallies_tui.engine.state import GameState
 from axisallies_tui.tui import info
 from axisallies_tui.tui.panels import PhasePanel, panel_for
-from axisallies_tui.tui.screens.dialogs import ConfirmDialog, GameOverDialog, HandOverDialog, TextDialog
+from axisallies_tui.tui.screens.dialogs import ConfirmDialog, DicePrompt, GameOverDialog, HandOverDialog, TextDialog
 from axisallies_tui.tui.session import GameSession
 from axisallies_tui.tui.widgets.combat_feed import CombatFeed
 from axisallies_tui.tui.widgets.common import TooSmall
@@ -41,6 +42,7 @@ class GameScreen(Screen[None]):
         Binding("f2", "focus_board", "Board", id="game.board", key_display="F2"),
         Binding("f3", "focus_panel", "Actions", id="game.panel", key_display="F3"),
         Binding("f4", "focus_feed", "Feed", id="game.feed", show=False, key_display="F4"),
+        Binding("f9,ctrl+e", "edit", "Edit", id="game.edit", show=False, key_display="F9"),
         Binding("q", "leave", "Leave", id="game.leave", show=False),
     ]
 
@@ -50,6 +52,8 @@ class GameScreen(Screen[None]):
         self.panel: PhasePanel | None = None
         self._panel_key: tuple[object, ...] = ()
         self._closed = False
+        self.edit_mode = False
+        """Edit mode was confirmed once in this session: F9 opens the editor at once."""
 
     # -- what is going on ------------------------------------------------------------
     @property
@@ -138,24 +142,46 @@ class GameScreen(Screen[None]):
         cls = panel_for(state.phase, pending=state.pending.kind if state.pending else False,
                         over=state.result is not None)
         self.panel = cls(self.session, classes="phase-panel")
+        self.set_class(state.phase in ("combat_move", "noncombat_move", "conduct_combat") or
+                       state.pending is not None, "-roomy-panel")
         slot.mount(self.panel)
         if had_focus or self.focused is None:
             self.call_after_refresh(self._first_focus)
 
     # -- playing -------------------------------------------------------------------
-    def submit(self, *actions: Action) -> bool:
-        """Apply actions in order; stop at the first refusal. True if all were applied."""
+    def submit(self, *actions: Action, typed: tuple[int, ...] = ()) -> bool | None:
+        """Apply actions in order; stop at the first refusal. True if all were applied,
+        False on a refusal, None while table dice are being asked for (the rest is
+        applied once they are typed). `typed`: table dice typed for the first action."""
         status = self.query_one(StatusLine)
-        for action in actions:
+        for index, action in enumerate(actions):
             before = self.state
             try:
-                step = self.session.apply(action)
+                step = self.session.apply(action, typed)
+            except DiceNeeded as need:
+                self.ask_for_dice(need, actions[index:], typed)
+                return None
             except IllegalAction as refused:
                 status.show_problem(refused.reason)
                 self.refresh_view()
                 return False
+            typed = ()
             self.after_step(before, step)
         return True
+
+    def ask_for_dice(self, need: DiceNeeded, actions: tuple[Action, ...], typed: tuple[int, ...]) -> None:
+        """Table dice: ask for the faces, then apply the same action again with every
+        face typed so far (applying is pure, so it rolls the same and gets further)."""
+        who = info.power_label(self.session.rules.board, info.actor(self.state))
+
+        def answer(faces: list[int] | None) -> None:
+            if faces is None:
+                self.query_one(StatusLine).show_note("Cancelled: the action waiting for dice was not played.")
+                self.refresh_view()
+                return
+            self.submit(*actions, typed=typed + tuple(faces))
+
+        self.app.push_screen(DicePrompt(need.count, need.purpose, who), callback=answer)
 
     def after_step(self, before: GameState, step: Step) -> None:
         rules = self.session.rules
@@ -177,6 +203,10 @@ class GameScreen(Screen[None]):
         players = self.session.players
         if was != now and not info.same_person(players, was, now):
             label = info.power_label(rules.board, now)
+            if after.pending is not None:  # a question for another player, mid-turn
+                report = report + [f"{label} must answer: {after.pending.prompt}."]
+            elif not finished and last:  # back to the mover after answering: what came of it
+                report = report + [last]
             self.app.push_screen(HandOverDialog(report, label, info.player_for(players, now)),
                                  callback=lambda _: self._first_focus())
         elif finished and report:
@@ -219,6 +249,21 @@ class GameScreen(Screen[None]):
         if self.panel is not None:
             self.panel.place_in(message.space)
 
+    @on(RegionBoard.MoveKey)
+    def _move_key(self, message: RegionBoard.MoveKey) -> None:
+        if self.panel is not None:
+            if message.what == "from":
+                self.panel.move_from(message.space)
+            else:
+                self.panel.move_to(message.space)
+
+    @on(PhasePanel.ShowSpace)
+    def _show_space(self, message: PhasePanel.ShowSpace) -> None:
+        message.stop()
+        board = self.query_one(RegionBoard)
+        if board.current_space() != message.space:
+            board.select_space(message.space, focus=False)
+
     @on(JumpBar.Jump)
     def _jump(self, message: JumpBar.Jump) -> None:
         board = self.query_one(RegionBoard)
@@ -257,8 +302,7 @@ class GameScreen(Screen[None]):
 
         def answer(choice: str | None) -> None:
             if choice == "first":
-                if self.submit(*first):
-                    self.submit(EndPhase())
+                self.submit(*first, EndPhase())
             elif choice == "end":
                 self.submit(EndPhase())
             elif self.panel is not None:
@@ -268,6 +312,41 @@ class GameScreen(Screen[None]):
 
     def action_undo(self) -> None:
         self.submit(Undo())
+
+    def action_edit(self) -> None:
+        """Edit mode (F9): asked once a session, then the editor for the selected space."""
+        if self.state.result is not None:
+            self.query_one(StatusLine).show_problem("the game is over")
+            return
+        if self.edit_mode:
+            self.open_editor()
+            return
+
+        def answer(choice: str | None) -> None:
+            if choice == "yes":
+                self.edit_mode = True
+                self.open_editor()
+
+        question = ("Edit mode changes the board outside the rules: units, owners, IPCs, developments. "
+                    "Use it to fix a mistake or copy a real table. Every edit needs a reason, is shown in "
+                    "the feed and the game's log, and u takes it back within the phase. Open the editor?")
+        self.app.push_screen(ConfirmDialog(question, [("y", "Open the editor", "yes"), ("n", "Cancel", "no")],
+                                           title="Edit the board?"), callback=answer)
+
+    def open_editor(self) -> None:
+        from axisallies_tui.tui.screens.edit import EditDialog
+
+        board = self.query_one(RegionBoard)
+        space = board.current_space() or self.start_space()
+        if space is None:
+            return
+
+        def apply_edit(edit: Action | None) -> None:
+            if edit is not None:
+                self.submit(edit)
+
+        self.app.push_screen(EditDialog(self.session.rules, self.state, space, self.session.problem),
+                             callback=apply_edit)
 
     def action_find(self) -> None:
         self.query_one(JumpBar).open()

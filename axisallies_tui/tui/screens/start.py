@@ -22,6 +22,7 @@ MENU = (
     ("new", "n", "New game"),
     ("resume", "r", "Resume a saved game"),
     ("rules", "h", "Rules and house rules"),
+    ("odds", "o", "Odds calculator"),
     ("quit", "q", "Quit"),
 )
 
@@ -36,6 +37,7 @@ class StartScreen(Screen[None]):
         Binding("n", "new", "New game", id="start.new"),
         Binding("r", "resume", "Resume", id="start.resume"),
         Binding("h", "rules", "Rules", id="start.rules"),
+        Binding("o", "odds", "Odds", id="start.odds"),
         Binding("q", "quit", "Quit", id="start.quit"),
     ]
 
@@ -126,6 +128,9 @@ class StartScreen(Screen[None]):
 
     def action_rules(self) -> None:
         getattr(self.app, "action_help")()
+
+    def action_odds(self) -> None:
+        getattr(self.app, "show_odds")()
 
     def action_quit(self) -> None:
         self.app.exit()

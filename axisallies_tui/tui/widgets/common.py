@@ -74,7 +74,7 @@ class CycleChoice(Static, can_focus=True):
         values = [v for _, v in self.choices]
         if new in values:
             self.index = values.index(new)
-            self.refresh()
+            self.refresh(layout=True)
 
     def render(self) -> str:
         label = self.choices[self.index][0]
@@ -83,5 +83,5 @@ class CycleChoice(Static, can_focus=True):
     def action_step(self, step: int) -> None:
         if len(self.choices) > 1:
             self.index = (self.index + step) % len(self.choices)
-            self.refresh()
+            self.refresh(layout=True)  # the width follows the label
             self.post_message(self.Changed(self, self.value))

@@ -23,11 +23,14 @@ COLUMNS = (("space", "Space"), ("own", "Own"), ("ipc", "IPC"), ("marks", "Marks"
 
 
 class SpaceTable(DataTable):
-    """One region's spaces. `p` places the panel's unit in the highlighted space."""
+    """One region's spaces. `p` places the panel's unit in the highlighted space;
+    `m` moves units from it and `t` tries the units chosen to move there."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "select_cursor", "Details", id="board.details", key_display="Enter"),
         Binding("p", "place_here", "Place here", id="board.place"),
+        Binding("m", "board_key('from')", "Move from", id="board.move_from"),
+        Binding("t", "board_key('to')", "Move to", id="board.move_to"),
     ]
 
     def __init__(self, region: str, **kwargs: object) -> None:
@@ -35,10 +38,20 @@ class SpaceTable(DataTable):
         self.region_id = region
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        phase = getattr(self.screen, "phase", "")
         if action == "place_here":
-            screen = self.screen
-            return True if getattr(screen, "phase", "") == "place" else False
+            return True if phase == "place" else False
+        if action == "board_key":
+            return True if phase in ("combat_move", "noncombat_move") else False
         return True
+
+    def action_board_key(self, what: str) -> None:
+        for node in self.ancestors_with_self:
+            if isinstance(node, RegionBoard):
+                space = node.current_space()
+                if space:
+                    node.post_message(RegionBoard.MoveKey(space, what))
+                return
 
     def action_place_here(self) -> None:
         board = self.ancestors_with_self
@@ -116,6 +129,14 @@ class RegionBoard(Vertical):
         def __init__(self, space: str) -> None:
             super().__init__()
             self.space = space
+
+    class MoveKey(Message):
+        """`m` (what="from") or `t` (what="to") on a space."""
+
+        def __init__(self, space: str, what: str) -> None:
+            super().__init__()
+            self.space = space
+            self.what = what
 
     def __init__(self, rules: Rules, state: GameState, initial_space: str | None = None, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]

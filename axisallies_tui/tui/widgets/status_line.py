@@ -14,7 +14,7 @@ class StatusLine(Vertical):
     StatusLine { height: auto; }
     StatusLine > #status-text { height: 1; text-style: bold; }
     StatusLine > #status-message { height: 1; color: $text-muted; }
-    StatusLine.-problem > #status-message { color: $text-error; text-style: bold; }
+    StatusLine.-problem > #status-message { color: $text-error; text-style: bold; height: auto; max-height: 3; }
     """
 
     def __init__(self, **kwargs: object) -> None:

@@ -1,0 +1,315 @@
+"""What the battle pane shows, worked out from the rules and a state: the
+battles left to fight, both sides, the exact odds as the battle stands, the
+casualty choice and its answer text. Plain text and values, no Textual.
+
+The odds come from `combat.odds_for_battle` (the same unit numbers the dice are
+rolled with); `engine.odds` and numpy load only when odds are first asked for.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from axisallies_tui.engine.combat import (
+    attackers_in,
+    bombarding_ships,
+    bombardment_fire_back,
+    defenders_in,
+    pending_battles,
+)
+from axisallies_tui.engine.model import SEA
+from axisallies_tui.engine.profiles import ATTACK, DEFENCE, profile
+from axisallies_tui.engine.queries import power_state
+from axisallies_tui.engine.rules import Rules
+from axisallies_tui.engine.state import GameState, Unit
+from axisallies_tui.tui.info import power_label, power_tag, short_space_name, unit_abbreviation
+
+CASUALTY_KINDS = ("defender_casualties", "attacker_casualties", "sub_casualties", "bombard_casualties")
+
+
+# -- which battles -------------------------------------------------------------------------
+
+
+def is_raid(rules: Rules, state: GameState, space_id: str) -> bool:
+    """The next fight in `space_id` is a bombing raid (as `combat.fight` decides it)."""
+    return not (space_id not in state.turn.battles_done and defenders_in(rules, state, space_id)
+                and attackers_in(rules, state, space_id))
+
+
+def raiders(rules: Rules, state: GameState, space_id: str) -> list[Unit]:
+    held = state.spaces[rules.board.space(space_id).index]
+    return [u for u in held.units if u.power == state.power and u.raiding]
+
+
+def order_problem(rules: Rules, state: GameState, space_id: str) -> str | None:
+    """C-COMBAT-1: the sea battle of an assault first (the engine's reason)."""
+    for zone, held in zip(rules.board.spaces, state.spaces, strict=True):
+        if any(u.landing == space_id and u.power == state.power for u in held.units):
+            if zone.id not in state.turn.battles_done and defenders_in(rules, state, zone.id):
+                return f"after the sea battle in {short_space_name(zone)}"
+    return None
+
+
+def battle_list(rules: Rules, state: GameState) -> list[str]:
+    """Spaces with a battle or raid to fight, those that may be fought now first."""
+    spaces = pending_battles(rules, state)
+    return sorted(spaces, key=lambda s: (order_problem(rules, state, s) is not None,
+                                         rules.board.space(s).is_land, rules.board.space(s).name))
+
+
+def defender_of(rules: Rules, state: GameState, space_id: str) -> str | None:
+    """The power that answers for the defence (as the engine picks it)."""
+    if state.battle is not None and state.battle.space == space_id:
+        return state.battle.defender
+    defenders = defenders_in(rules, state, space_id)
+    owner = state.spaces[rules.board.space(space_id).index].owner
+    if owner is not None and any(u.power == owner for u in defenders):
+        return owner
+    tally: dict[str, int] = {}
+    for unit in defenders:
+        tally[unit.power] = tally.get(unit.power, 0) + 1
+    return max(sorted(tally), key=lambda p: tally[p]) if tally else owner
+
+
+# -- describing a side ---------------------------------------------------------------------
+
+
+def side_text(rules: Rules, units: Sequence[Unit], long: bool = False) -> str:
+    """`GE 3inf 2arm; IT 1ftr` (or full names with `long`), damaged units marked."""
+    board, edition = rules.board, rules.edition
+    by_power: dict[str, dict[str, list[Unit]]] = {}
+    for unit in units:
+        by_power.setdefault(unit.power, {}).setdefault(unit.type, []).append(unit)
+    parts = []
+    for power in [p.id for p in board.powers if p.id in by_power]:
+        pieces = []
+        for kind in edition.unit_types:
+            group = by_power[power].get(kind.id)
+            if not group:
+                continue
+            damaged = sum(1 for u in group if u.damage)
+            extra = f" ({damaged} damaged)" if damaged else ""
+            if long:
+                pieces.append(f"{len(group)} {kind.name.lower()}{extra}")
+            else:
+                pieces.append(f"{len(group)}{unit_abbreviation(kind)}{'*' if damaged else ''}")
+        parts.append(f"{power_tag(board, power)} {(', ' if long else ' ').join(pieces)}")
+    return "; ".join(parts) if parts else "nothing"
+
+
+def current_defenders(rules: Rules, state: GameState, space_id: str) -> list[Unit]:
+    """Defenders still standing (casualties chosen this round still count until they fire)."""
+    return defenders_in(rules, state, space_id)
+
+
+def battle_lines(rules: Rules, state: GameState, space_id: str) -> list[str]:
+    """Both sides and the specifics of the battle (assault, bombardment, raid)."""
+    board = rules.board
+    space = board.space(space_id)
+    attacker = state.power
+    lines = []
+    if is_raid(rules, state, space_id):
+        bombers = raiders(rules, state, space_id)
+        victim = state.spaces[space.index].owner
+        holding = power_state(board, state, victim).ipcs if victim else 0
+        dice = sum(profile(rules, u.power, power_state(board, state, u.power).techs, u.type, ATTACK).dice
+                   for u in bombers)
+        lines.append(f"Bombing raid on {space.name} by {power_label(board, attacker)}")
+        lines.append(f"Raiders: {side_text(rules, bombers, long=True)} (AA fire already taken on the way)")
+        lines.append(f"{dice} {'die' if dice == 1 else 'dice'}: {power_label(board, victim)} pays the total, "
+                     f"at most the {holding} IPCs it holds (about {min(holding, round(3.5 * dice))} expected).")
+        return lines
+    defender = defender_of(rules, state, space_id)
+    attackers = attackers_in(rules, state, space_id)
+    defenders = current_defenders(rules, state, space_id)
+    kind = "Sea battle" if space.is_sea else "Battle"
+    header = f"{kind} for {space.name}"
+    if state.battle is not None and state.battle.space == space_id:
+        header += f", round {state.battle.round}"
+    lines.append(header)
+    lines.append(f"Attack  {side_text(rules, attackers)}")
+    answers = f" ({power_tag(board, defender)} answers)" if defender and len({u.power for u in defenders}) > 1 else ""
+    lines.append(f"Defence {side_text(rules, defenders) if defenders else 'nothing'}{answers}")
+    if state.battle is not None and state.battle.space == space_id and state.battle.set_aside:
+        going = [u for u in defenders if u.uid in set(state.battle.set_aside)]
+        lines.append(f"  lost at the end of this round: {side_text(rules, going)}")
+    landed = [u for u in attackers if u.amphibious]
+    if landed:
+        lines.append(f"Amphibious assault: {len(landed)} unit(s) landed from the sea may not retreat.")
+    waiting = [u for z in state.spaces for u in z.units if u.landing == space_id and u.power == attacker]
+    if waiting:
+        lines.append(f"{len(waiting)} unit(s) wait at sea to land here once the sea battle is won.")
+    guns = [] if (state.battle is not None and state.battle.space == space_id) else \
+        bombarding_ships(rules, state, space_id)
+    if guns:
+        fate = "their casualties fire back in round 1" if bombardment_fire_back(rules) else \
+            "their casualties go at once"
+        lines.append(f"Bombardment first: {side_text(rules, guns)} fire once; {fate}.")
+    return lines
+
+
+# -- odds --------------------------------------------------------------------------------
+
+
+def odds_for(rules: Rules, state: GameState, space_id: str) -> Any | None:
+    """`combat.odds_for_battle` for a battle (None for a raid or nothing to fight)."""
+    from axisallies_tui.engine.combat import odds_for_battle
+
+    if is_raid(rules, state, space_id) or not attackers_in(rules, state, space_id):
+        return None
+    try:
+        return odds_for_battle(rules, state, space_id)
+    except ValueError:
+        return None
+
+
+def percent(p: float) -> str:
+    return f"{p * 100:.1f}%"
+
+
+def odds_lines(rules: Rules, odds: Any, land: bool) -> list[str]:
+    """Attacker win / defender win / draw / no capture, and the expected survivors."""
+    edition = rules.edition
+    parts = [f"win {percent(odds.attacker_win)}", f"lose {percent(odds.defender_win)}",
+             f"draw {percent(odds.draw)}"]
+    lines = ["Odds: " + "  ".join(parts)]
+    extra = []
+    if land:
+        extra.append(f"no capture (only aircraft left) {percent(odds.attacker_survives_no_capture)}")
+    if odds.stalemate > 0.0005:
+        extra.append(f"stalemate {percent(odds.stalemate)}")
+    if extra:
+        lines.append("      " + "  ".join(extra))
+
+    def survivors(pairs: Sequence[tuple[str, float]]) -> str:
+        shown = [f"{n:.1f}{unit_abbreviation(edition.unit(u))}" for u, n in pairs if n >= 0.05]
+        return " ".join(shown) or "none"
+
+    lines.append(f"Expected left: attack {survivors(odds.attacker_survivors)}; "
+                 f"defence {survivors(odds.defender_survivors)}")
+    return lines
+
+
+def short_odds(odds: Any | None) -> str:
+    return f"win {percent(odds.attacker_win)}" if odds is not None else "raid"
+
+
+# -- casualties ---------------------------------------------------------------------------
+
+
+@dataclass
+class Slot:
+    """One line of a casualty choice: a power's units of one type, lost or only damaged."""
+
+    power: str
+    type: str
+    damage: bool
+    available: int
+
+    def key(self) -> str:
+        return f"{self.power}/{self.type}{'/damage' if self.damage else ''}"
+
+
+def casualty_pool(rules: Rules, state: GameState, kind: str) -> list[Unit]:
+    """The units the pending casualty decision picks from (as the engine's `_eligible`)."""
+    battle = state.battle
+    if battle is None:
+        return []
+    defending = kind != "attacker_casualties"
+    if defending:
+        units = [u for u in defenders_in(rules, state, battle.space) if u.uid not in set(battle.set_aside)]
+    else:
+        units = attackers_in(rules, state, battle.space)
+    if kind == "sub_casualties":
+        units = [u for u in units if rules.edition.unit(u.type).domain == SEA]
+    return units
+
+
+def casualty_slots(rules: Rules, state: GameState, kind: str) -> list[Slot]:
+    """The lines of the casualty table: each power's types, and a `damage only`
+    line for undamaged units that take two hits."""
+    battle = state.battle
+    if battle is None:
+        return []
+    role = ATTACK if kind == "attacker_casualties" else DEFENCE
+    pending = set(battle.damage_pending)
+    slots: dict[tuple[str, str, bool], int] = {}
+    for unit in casualty_pool(rules, state, kind):
+        techs = power_state(rules.board, state, unit.power).techs
+        prof = profile(rules, unit.power, techs, unit.type, role, battle.round)
+        damage = unit.damage + (1 if unit.uid in pending else 0)
+        if prof.hit_points > 1 and damage < prof.hit_points - 1:
+            slots[(unit.power, unit.type, True)] = slots.get((unit.power, unit.type, True), 0) + 1
+        slots[(unit.power, unit.type, False)] = slots.get((unit.power, unit.type, False), 0) + 1
+    order = {u.id: n for n, u in enumerate(rules.edition.unit_types)}
+    powers = {p.id: n for n, p in enumerate(rules.board.powers)}
+    keys = sorted(slots, key=lambda k: (powers.get(k[0], 99), not k[2], rules.edition.unit(k[1]).cost,
+                                        order.get(k[1], 99)))
+    return [Slot(power=p, type=t, damage=d, available=slots[(p, t, d)]) for p, t, d in keys]
+
+
+def parse_answer(rules: Rules, text: str | None, slots: Sequence[Slot]) -> dict[str, int]:
+    """A casualty answer (`infantry=2, usa/fighter=1, battleship/damage=1`) as
+    counts per slot key. Unknown items are ignored."""
+    picks: dict[str, int] = {}
+    if not text:
+        return picks
+    powers = {s.power for s in slots}
+    for item in (part.strip() for part in text.split(",")):
+        name, _, number = item.partition("=")
+        if not number.strip().isdigit():
+            continue
+        parts = [p.strip() for p in name.split("/")]
+        damage = parts[-1] == "damage"
+        if damage:
+            parts = parts[:-1]
+        unit = rules.edition.find_unit(parts[-1])
+        if unit is None:
+            continue
+        if len(parts) == 2:
+            power = parts[0]
+        else:
+            owners = sorted({s.power for s in slots if s.type == unit.id})
+            power = owners[0] if owners else (next(iter(powers)) if powers else "")
+        key = f"{power}/{unit.id}{'/damage' if damage else ''}"
+        picks[key] = picks.get(key, 0) + int(number)
+    return picks
+
+
+def write_answer(slots: Sequence[Slot], picks: dict[str, int]) -> str:
+    """Counts per slot as the engine's answer text (`type=N`, with the power when
+    several share the battle), in the engine's own order."""
+    single = len({s.power for s in slots}) <= 1
+    items = []
+    for slot in sorted(slots, key=lambda s: (s.power, s.type, s.damage)):
+        n = picks.get(slot.key(), 0)
+        if n:
+            name = slot.type if single else f"{slot.power}/{slot.type}"
+            items.append(f"{name}{'/damage' if slot.damage else ''}={n}")
+    return ", ".join(items)
+
+
+def slot_label(rules: Rules, slot: Slot, single: bool) -> str:
+    name = rules.edition.unit(slot.type).name.lower()
+    if not single:
+        name = f"{power_tag(rules.board, slot.power)} {name}"
+    return f"{name}: damage only" if slot.damage else name
+
+
+def casualty_note(rules: Rules, kind: str) -> str:
+    """Who fires back: what happens to the casualties chosen now."""
+    if kind == "defender_casualties":
+        return "Your casualties still fire back this round, then go."
+    if kind == "attacker_casualties":
+        return "The defence has fired: your casualties go now."
+    if kind == "sub_casualties":
+        return "Submarine strike: only sea units can be hit; they go before they fire."
+    if bombardment_fire_back(rules):
+        return "Bombardment: your casualties still fire back in round 1, then go."
+    return "Bombardment: your casualties go at once and do not fire."
+
+
+__all__ = ["CASUALTY_KINDS", "Slot", "battle_lines", "battle_list", "casualty_note", "casualty_pool",
+           "casualty_slots", "defender_of", "is_raid", "odds_for", "odds_lines", "order_problem",
+           "parse_answer", "percent", "raiders", "short_odds", "side_text", "slot_label", "write_answer"]

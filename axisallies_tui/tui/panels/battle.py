@@ -1,0 +1,405 @@
+"""The battle pane: the battles left to fight (the attacker picks the order),
+both sides and the exact odds as the battle stands; then, while a battle is
+fought, the casualty choice (the default offered, counts per type) and the
+retreat question. Each answer advances the battle to its next decision; the
+dice go to the feed from the engine's events.
+
+Who answers is the decision's power: the defender picks its own casualties.
+The game screen hands the keyboard over when that is another player.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.widget import Widget
+from textual.widgets import DataTable, OptionList, Static
+from textual.widgets.option_list import Option
+
+from axisallies_tui.engine.actions import Answer
+from axisallies_tui.engine.combat import Fight
+from axisallies_tui.engine.state import GameState
+from axisallies_tui.tui import battles
+from axisallies_tui.tui.info import player_for, power_label, sentence, short_space_name
+from axisallies_tui.tui.panels.base import PhasePanel, register_panel
+
+
+WORKING = object()
+"""Odds asked for and not worked out yet (they are, right after the next paint)."""
+
+
+def _panel(widget: Widget) -> Any:
+    return next(a for a in widget.ancestors if isinstance(a, BattlePaneBase))
+
+
+class BattlePaneBase(PhasePanel):
+    """What the battle panels share: the odds calculator key, the answering
+    player's name, the last dice rolled and a cache of odds for this position."""
+
+    DEFAULT_CSS = """
+    BattlePaneBase > .battle-info { height: auto; max-height: 8; }
+    BattlePaneBase > VerticalScroll.battle-info { height: 1fr; min-height: 3; max-height: 100%; }
+    BattlePaneBase > OptionList { border: none; border-left: tall $border-blurred; }
+    BattlePaneBase > OptionList:focus { border: none; border-left: tall $border; }
+    """
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self._odds: dict[str, Any] = {}
+        self._odds_state: GameState | None = None
+        self._odds_wanted: set[str] = set()
+
+    def odds(self, space: str) -> Any | None:
+        """The exact odds of the battle in `space` as it stands (None for a raid),
+        or WORKING while they are worked out: the first time, the pane is painted
+        before they are (the calculator and numpy load then), then redrawn."""
+        state = self.session.state
+        if self._odds_state is not state:
+            self._odds, self._odds_state = {}, state
+        if space in self._odds:
+            return self._odds[space]
+        if not self._odds_wanted:
+            self.call_after_refresh(self._work_out_odds)
+        self._odds_wanted.add(space)
+        return WORKING
+
+    def _work_out_odds(self) -> None:
+        wanted, self._odds_wanted = self._odds_wanted, set()
+        if self._odds_state is not self.session.state or not self.is_attached:
+            return
+        for space in wanted:
+            self._odds[space] = battles.odds_for(self.session.rules, self.session.state, space)
+        self.show_state()
+
+    def who(self, power: str) -> str:
+        """`SU Soviet Union (Ann)`."""
+        player = player_for(self.session.players, power)
+        label = power_label(self.session.rules.board, power)
+        return f"{label} ({player})" if player else label
+
+    def last_rolls(self) -> list[str]:
+        """The dice and losses of the last action, as the feed words them."""
+        step = self.session.last_step
+        wanted = ("dice_rolled", "casualties", "casualties_chosen", "retreated")
+        if step is None:  # a game just opened: the end of its feed
+            records = self.session.feed()[-8:]
+            return [str(r.get("text", "")) for r in records if r.get("event") in wanted][-4:]
+        rules = self.session.rules
+        return [e.text(rules.board, rules.edition) for e in step.events if e.kind in wanted][-4:]
+
+    def battle_space(self) -> str | None:
+        state = self.session.state
+        return state.battle.space if state.battle is not None else None
+
+    def info_lines(self, space: str, with_odds: bool = True, header: bool = True) -> list[str]:
+        rules, state = self.session.rules, self.session.state
+        lines = battles.battle_lines(rules, state, space)
+        if not header:
+            lines = lines[1:]
+        odds = self.odds(space) if with_odds else None
+        if odds is WORKING:
+            lines.append("Odds: working them out...")
+        elif odds is not None:
+            lines += battles.odds_lines(rules, odds, rules.board.space(space).is_land)
+        return lines
+
+    def open_odds(self, space: str | None) -> None:
+        opener = getattr(self.app, "show_odds", None)
+        if opener is not None:
+            opener(self.session, space)
+
+
+class BattleList(OptionList):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "select", "Fight", id="battle.fight", key_display="Enter"),
+        Binding("o", "odds", "Odds", id="battle.odds"),
+    ]
+
+    def action_odds(self) -> None:
+        panel = _panel(self)
+        option = self.highlighted_option
+        panel.open_odds(option.id if option is not None else None)
+
+
+@register_panel("conduct_combat")
+class BattlePanel(BattlePaneBase):
+    """Conduct combat with no battle under way: pick the next one to fight."""
+
+    DEFAULT_CSS = """
+    BattlePanel > #battle-list { height: auto; max-height: 5; }
+    """
+
+    can_focus = True
+
+    def compose(self) -> ComposeResult:
+        yield Static("Conduct combat", classes="panel-title")
+        yield Static("", id="battle-text", classes="panel-text", markup=False)
+        yield BattleList(id="battle-list", markup=False)
+        with VerticalScroll(classes="battle-info"):
+            yield Static("", id="battle-info", markup=False)
+        yield Static("Enter fight   o odds calculator   e end", id="battle-keys", classes="panel-keys",
+                     markup=False)
+
+    def focus_first(self) -> None:
+        listing = self.query_one(BattleList)
+        (listing if listing.display else self).focus()
+
+    def show_state(self) -> None:
+        rules, state = self.session.rules, self.session.state
+        spaces = battles.battle_list(rules, state)
+        listing = self.query_one(BattleList)
+        keep = listing.highlighted_option.id if listing.highlighted_option is not None else None
+        listing.clear_options()
+        for space_id in spaces:
+            name = short_space_name(rules.board.space(space_id))
+            later = battles.order_problem(rules, state, space_id)
+            if battles.is_raid(rules, state, space_id):
+                label = f"Bombing raid on {name}"
+            else:
+                odds = self.odds(space_id)
+                label = f"{name}: {'odds...' if odds is WORKING else battles.short_odds(odds)}"
+            if later:
+                label += f" ({later})"
+            listing.add_option(Option(label, id=space_id))
+        listing.display = bool(spaces)
+        if spaces:
+            listing.highlighted = spaces.index(keep) if keep in spaces else 0
+            count = len(spaces)
+            self.query_one("#battle-text", Static).update(
+                f"{count} to fight; you choose the order. Odds are exact for the battle as it stands.")
+        else:
+            done_here = state.turn.battles_done
+            fought = [short_space_name(rules.board.space(s.removeprefix("raid:")))
+                      + (" (raid)" if s.startswith("raid:") else "")
+                      for s in done_here if f"raid:{s}" not in done_here]
+            done = " " + sentence(f"Fought this turn: {', '.join(fought)}") if fought else ""
+            self.query_one("#battle-text", Static).update(
+                f"Every battle is fought.{done} Press e to go on to the non-combat move.")
+            self.query_one("#battle-info", Static).update("")
+            self.query_one("#battle-keys", Static).update("e end the phase   F1 rules")
+            if self.screen.focused is listing:
+                self.focus()
+        self._show_info()
+
+    def _show_info(self) -> None:
+        option = self.query_one(BattleList).highlighted_option
+        if option is None or option.id is None:
+            return
+        self.query_one("#battle-info", Static).update("\n".join(self.info_lines(option.id)))
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        if event.option.id:
+            self.post_message(self.ShowSpace(event.option.id))
+        self._show_info()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id:
+            self.post_message(self.Submit(Fight(space=event.option.id)))
+
+
+class CasualtyTable(DataTable):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("plus,equals_sign,right", "change(1)", "More", id="casualty.more", key_display="+", show=False),
+        Binding("minus,left", "change(-1)", "Fewer", id="casualty.fewer", key_display="-", show=False),
+        Binding("d", "default", "Default", id="casualty.default"),
+        Binding("enter", "confirm", "Confirm", id="casualty.confirm", key_display="Enter"),
+        Binding("o", "odds", "Odds", id="casualty.odds", show=False),
+    ]
+
+    def action_change(self, step: int) -> None:
+        _panel(self).change(step)
+
+    def action_default(self) -> None:
+        _panel(self).reset()
+
+    def action_confirm(self) -> None:
+        _panel(self).confirm()
+
+    def action_odds(self) -> None:
+        panel = _panel(self)
+        panel.open_odds(panel.battle_space())
+
+
+@register_panel(*(f"@decision:{kind}" for kind in battles.CASUALTY_KINDS))
+class CasualtyPanel(BattlePaneBase):
+    """Choose casualties: one line per type (and `damage only` for two-hit
+    ships), the cheapest-first default filled in."""
+
+    DEFAULT_CSS = """
+    CasualtyPanel > #casualty-table { height: auto; max-height: 8; }
+    """
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.slots: list[battles.Slot] = []
+        self.picks: dict[str, int] = {}
+        self._question: object = None
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="casualty-title", classes="panel-title", markup=False)
+        yield Static("", id="casualty-who", classes="panel-text", markup=False)
+        with VerticalScroll(classes="battle-info"):
+            yield Static("", id="battle-info", markup=False)
+        yield CasualtyTable(id="casualty-table", cursor_type="row")
+        yield Static("", id="casualty-total", classes="panel-text", markup=False)
+        yield Static("+/- change   d default   Enter confirm   o odds", classes="panel-keys", markup=False)
+
+    def on_mount(self) -> None:
+        table = self.query_one(CasualtyTable)
+        table.add_column("Unit", key="unit")
+        table.add_column("Here", key="here")
+        table.add_column("Lose", key="lose")
+        super().on_mount()
+
+    def focus_first(self) -> None:
+        self.query_one(CasualtyTable).focus()
+
+    @property
+    def kind(self) -> str:
+        pending = self.session.state.pending
+        return pending.kind if pending is not None else ""
+
+    def needed(self) -> int:
+        state = self.session.state
+        hits = state.battle.hits if state.battle is not None else 0
+        return min(hits, sum(s.available for s in self.slots))
+
+    def show_state(self) -> None:
+        rules, state = self.session.rules, self.session.state
+        pending = state.pending
+        if pending is None or state.battle is None:
+            return
+        space = state.battle.space
+        if self._question is not state:  # a new question: start from the default
+            self._question = state
+            self.slots = battles.casualty_slots(rules, state, pending.kind)
+            self.picks = battles.parse_answer(rules, pending.default, self.slots)
+        name = short_space_name(rules.board.space(space))
+        self.query_one("#casualty-title", Static).update(f"Battle for {name}, round {state.battle.round}: casualties")
+        needed = self.needed()
+        self.query_one("#casualty-who", Static).update(
+            f"{self.who(pending.power)} chooses {needed} casualt{'y' if needed == 1 else 'ies'}. "
+            f"{battles.casualty_note(rules, pending.kind)}")
+        info = self.last_rolls() + self.info_lines(space, with_odds=False, header=False)
+        self.query_one("#battle-info", Static).update("\n".join(info))
+        table = self.query_one(CasualtyTable)
+        table.clear()
+        single = len({s.power for s in self.slots}) <= 1
+        for slot in self.slots:
+            n = self.picks.get(slot.key(), 0)
+            table.add_row(battles.slot_label(rules, slot, single), str(slot.available), str(n) if n else "",
+                          key=slot.key())
+        self._show_total()
+
+    def _show_total(self) -> None:
+        chosen = sum(self.picks.values())
+        needed = self.needed()
+        pending = self.session.state.pending
+        default = battles.parse_answer(self.session.rules, pending.default if pending else None, self.slots)
+        mark = " (the default: cheapest first)" if self.picks == default else ""
+        more = "" if chosen == needed else f": {'add' if chosen < needed else 'take off'} {abs(needed - chosen)}"
+        self.query_one("#casualty-total", Static).update(f"Chosen {chosen} of {needed}{mark}{more}.")
+
+    def current_slot(self) -> battles.Slot | None:
+        table = self.query_one(CasualtyTable)
+        if not self.slots:
+            return None
+        return self.slots[min(table.cursor_row, len(self.slots) - 1)]
+
+    def change(self, step: int) -> None:
+        slot = self.current_slot()
+        if slot is None:
+            return
+        n = self.picks.get(slot.key(), 0) + step
+        if n < 0:
+            return
+        if n > slot.available:
+            what = "can take damage" if slot.damage else "are here"
+            name = self.session.rules.edition.unit(slot.type).name.lower()
+            self.post_message(self.Problem(f"only {slot.available} {name} {what}"))
+            return
+        self.picks[slot.key()] = n
+        self.query_one(CasualtyTable).update_cell(slot.key(), "lose", str(n) if n else "")
+        self._show_total()
+
+    def reset(self) -> None:
+        pending = self.session.state.pending
+        self.picks = battles.parse_answer(self.session.rules, pending.default if pending else None, self.slots)
+        for slot in self.slots:
+            n = self.picks.get(slot.key(), 0)
+            self.query_one(CasualtyTable).update_cell(slot.key(), "lose", str(n) if n else "")
+        self._show_total()
+
+    def confirm(self) -> None:
+        chosen, needed = sum(self.picks.values()), self.needed()
+        if chosen != needed:
+            self.post_message(self.Problem(f"choose exactly {needed} casualt{'y' if needed == 1 else 'ies'} "
+                                           f"(you chose {chosen})"))
+            return
+        self.post_message(self.Submit(Answer(choice=battles.write_answer(self.slots, self.picks))))
+
+
+class RetreatList(OptionList):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "select", "Answer", id="retreat.answer", key_display="Enter"),
+        Binding("o", "odds", "Odds", id="retreat.odds"),
+    ]
+
+    def action_odds(self) -> None:
+        panel = _panel(self)
+        panel.open_odds(panel.battle_space())
+
+
+@register_panel("@decision:retreat")
+class RetreatPanel(BattlePaneBase):
+    """After a round: press on (the odds of doing so shown) or retreat."""
+
+    DEFAULT_CSS = """
+    RetreatPanel > #retreat-list { height: auto; max-height: 5; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="retreat-title", classes="panel-title", markup=False)
+        yield Static("", id="retreat-who", classes="panel-text", markup=False)
+        yield RetreatList(id="retreat-list", markup=False)
+        with VerticalScroll(classes="battle-info"):
+            yield Static("", id="battle-info", markup=False)
+        yield Static("Enter answer   o odds calculator", classes="panel-keys", markup=False)
+
+    def focus_first(self) -> None:
+        self.query_one(RetreatList).focus()
+
+    def show_state(self) -> None:
+        rules, state = self.session.rules, self.session.state
+        pending = state.pending
+        if pending is None or state.battle is None:
+            return
+        space = state.battle.space
+        name = short_space_name(rules.board.space(space))
+        self.query_one("#retreat-title", Static).update(
+            f"Battle for {name}, after round {state.battle.round}: press on or retreat?")
+        self.query_one("#retreat-who", Static).update(f"{self.who(pending.power)} decides.")
+        listing = self.query_one(RetreatList)
+        listing.clear_options()
+        for choice in pending.options:
+            label = choice
+            if choice == "press on":
+                label = "press on (fight another round)"
+            elif choice == "aircraft leave the battle":
+                label = "aircraft leave the battle (they land in the non-combat move)"
+            listing.add_option(Option(label, id=choice))
+        listing.highlighted = 0
+        lines = self.last_rolls() + self.info_lines(space, header=False)
+        if lines and any(line.startswith("Odds:") for line in lines):
+            lines = [line.replace("Odds:", "Odds if you press on:", 1) for line in lines]
+        self.query_one("#battle-info", Static).update("\n".join(lines))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id:
+            self.post_message(self.Submit(Answer(choice=event.option.id)))
