@@ -22,7 +22,7 @@ from axisallies_tui import locations, setup
 from axisallies_tui.engine.errors import DataError
 from axisallies_tui.store import SavedGame
 from axisallies_tui.tui.ascii import ascii_driver
-from axisallies_tui.tui.commands import GameCommands, RulesCommands
+from axisallies_tui.tui.commands import GameCommands, RulesCommands, LoadCommands
 from axisallies_tui.tui.presets import SetupChoices
 from axisallies_tui.tui.session import DiceChoice, GameSession
 
@@ -32,7 +32,7 @@ SIXTEEN_COLOUR_SYSTEMS = ("standard", "windows")
 class AxisAlliesApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "Axis & Allies"
-    COMMANDS = App.COMMANDS | {GameCommands, RulesCommands}
+    COMMANDS = App.COMMANDS | {GameCommands, RulesCommands, LoadCommands}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1,question_mark", "help", "Help", id="app.help", key_display="F1"),
     ]

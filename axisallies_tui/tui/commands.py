@@ -92,3 +92,37 @@ class RulesCommands(Provider):
     async def discover(self) -> Hits:
         for text, command, help_text in self.fixed():
             yield DiscoveryHit(text, command, help=help_text)
+
+
+class LoadCommands(Provider):
+    """`load: NAME`: open any saved game from anywhere (the start screen lists them too)."""
+
+    def entries(self) -> list[tuple[str, Callable[[], Any], str]]:
+        from axisallies_tui.store import list_games
+
+        app: Any = self.app
+        found = []
+        for game in list_games():
+            if "problem" in game:
+                continue
+            where = f"won by {game['winner']}" if game.get("winner") else f"round {game['round']}, {game['power']}"
+            found.append((f"load: {game['name']}", partial(self._open, app, game["name"]),
+                          f"{game['board']}, {where}, last played {game['last_played']}"))
+        return found
+
+    @staticmethod
+    def _open(app: Any, name: str) -> None:
+        problem = app.open_game(name)
+        if problem:
+            app.notify(problem, severity="error")
+
+    async def discover(self) -> Hits:
+        for text, command, help_text in self.entries():
+            yield DiscoveryHit(text, command, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for text, command, help_text in self.entries():
+            score = matcher.match(text)
+            if score > 0:
+                yield Hit(score, matcher.highlight(text), command, text=text, help=help_text)

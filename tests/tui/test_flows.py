@@ -520,3 +520,18 @@ async def test_a_pending_decision_is_answered_from_the_panel(app_for):
             assert not isinstance(app.screen.panel, DecisionPanel)
     finally:
         del DECISIONS["test_tribute"]
+
+
+async def test_command_palette_loads_a_saved_game_from_the_start_screen(saved_game, app_for):
+    saved_game("campaign")
+    app = app_for()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert getattr(app, "session", None) is None
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        await pilot.press(*"load: campaign")
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await settle(pilot, 6)
+        assert app.session.saved.name == "campaign"
