@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from functools import partial
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
@@ -18,7 +18,28 @@ def _game_screen(provider: Provider) -> Any:
     return screen if isinstance(screen, GameScreen) else None
 
 
-class GameCommands(Provider):
+class ListedCommands(Provider):
+    """A provider whose commands are a list of (text, callback, help) entries."""
+
+    def entries(self) -> list[tuple[str, Callable[[], Any], str]]:
+        return []
+
+    async def discover(self) -> Hits:
+        for text, command, help_text in self.entries():
+            yield DiscoveryHit(text, command, help=help_text)
+
+    def listed_hits(self, matcher: Any) -> Iterator[Hit]:
+        for text, command, help_text in self.entries():
+            score = matcher.match(text)
+            if score > 0:
+                yield Hit(score, matcher.highlight(text), command, text=text, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        for hit in self.listed_hits(self.matcher(query)):
+            yield hit
+
+
+class GameCommands(ListedCommands):
     """Commands that act on the game being played."""
 
     def entries(self) -> list[tuple[str, Callable[[], Any], str]]:
@@ -39,16 +60,10 @@ class GameCommands(Provider):
             ("game: Back to the start screen", screen.action_leave, "The game stays saved (key q)"),
         ]
 
-    async def discover(self) -> Hits:
-        for text, command, help_text in self.entries():
-            yield DiscoveryHit(text, command, help=help_text)
-
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
-        for text, command, help_text in self.entries():
-            score = matcher.match(text)
-            if score > 0:
-                yield Hit(score, matcher.highlight(text), command, text=text, help=help_text)
+        for hit in self.listed_hits(matcher):
+            yield hit
         screen = _game_screen(self)
         if screen is None:
             return
@@ -94,7 +109,7 @@ class RulesCommands(Provider):
             yield DiscoveryHit(text, command, help=help_text)
 
 
-class LoadCommands(Provider):
+class LoadCommands(ListedCommands):
     """`load: NAME`: open any saved game from anywhere (the start screen lists them too)."""
 
     def entries(self) -> list[tuple[str, Callable[[], Any], str]]:
@@ -115,14 +130,3 @@ class LoadCommands(Provider):
         problem = app.open_game(name)
         if problem:
             app.notify(problem, severity="error")
-
-    async def discover(self) -> Hits:
-        for text, command, help_text in self.entries():
-            yield DiscoveryHit(text, command, help=help_text)
-
-    async def search(self, query: str) -> Hits:
-        matcher = self.matcher(query)
-        for text, command, help_text in self.entries():
-            score = matcher.match(text)
-            if score > 0:
-                yield Hit(score, matcher.highlight(text), command, text=text, help=help_text)
