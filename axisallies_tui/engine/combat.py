@@ -181,14 +181,43 @@ def pending_battles(rules: Rules, state: GameState) -> list[str]:
     return found
 
 
-def _battle_order_problem(rules: Rules, state: GameState, space_id: str) -> str | None:
-    """C-COMBAT-1: the sea battle of an assault comes before its land battle."""
+def blocking_sea_battle(rules: Rules, state: GameState, space_id: str) -> str | None:
+    """C-COMBAT-1: the sea zone whose battle must be fought before the land battle
+    in `space_id` (troops wait there to land), or None."""
     for zone, held in zip(rules.board.spaces, state.spaces):
         if any(u.landing == space_id and u.power == state.power for u in held.units):
             if zone.id not in state.turn.battles_done and defenders_in(rules, state, zone.id):
-                return f"fight the sea battle in {zone.name} first: the troops landing in " \
-                       f"{rules.board.space(space_id).name} come from there"
+                return zone.id
     return None
+
+
+def _battle_order_problem(rules: Rules, state: GameState, space_id: str) -> str | None:
+    zone = blocking_sea_battle(rules, state, space_id)
+    if zone is None:
+        return None
+    return (f"fight the sea battle in {rules.board.space(zone).name} first: the troops landing in "
+            f"{rules.board.space(space_id).name} come from there")
+
+
+def next_fight_is_raid(rules: Rules, state: GameState, space_id: str) -> bool:
+    """Whether `Fight(space_id)` now resolves a bombing raid rather than a battle."""
+    battle_left = space_id not in state.turn.battles_done and bool(defenders_in(rules, state, space_id))
+    return not (battle_left and attackers_in(rules, state, space_id))
+
+
+def defending_power(rules: Rules, state: GameState, space_id: str) -> str | None:
+    """The power that answers the defending side's questions: the owner if it has
+    units there, else the power with most defending units."""
+    if state.battle is not None and state.battle.space == space_id:
+        return state.battle.defender
+    defenders = defenders_in(rules, state, space_id)
+    owner = state.spaces[rules.board.space(space_id).index].owner
+    if owner is not None and any(u.power == owner for u in defenders):
+        return owner
+    tally: dict[str, int] = {}
+    for unit in defenders:
+        tally[unit.power] = tally.get(unit.power, 0) + 1
+    return max(sorted(tally), key=lambda p: tally[p]) if tally else owner
 
 
 @automatic(CONDUCT_COMBAT)
@@ -219,8 +248,7 @@ def fight(tx: Tx, action: Fight) -> None:
     problem = _battle_order_problem(tx.rules, tx.state, action.space)
     require(problem is None, problem or "")
     state = tx.state
-    if defenders_in(tx.rules, state, action.space) and action.space not in state.turn.battles_done and \
-            attackers_in(tx.rules, state, action.space):
+    if not next_fight_is_raid(tx.rules, state, action.space):
         _start_battle(tx, action.space)
     else:
         if action.space not in state.turn.battles_done and not attackers_in(tx.rules, state, action.space):
@@ -236,7 +264,8 @@ def _start_battle(tx: Tx, space_id: str) -> None:
     space = rules.board.space(space_id)
     attackers = attackers_in(rules, state, space_id)
     defenders = defenders_in(rules, state, space_id)
-    defender = _defending_power(tx, space_id, defenders)
+    defender = defending_power(rules, state, space_id)
+    assert defender is not None
     battle = Battle(space=space_id, attacker=state.power, defender=defender, sea=space.is_sea,
                     amphibious=any(u.amphibious for u in attackers))
     tx.update(battle=battle)
@@ -244,16 +273,6 @@ def _start_battle(tx: Tx, space_id: str) -> None:
                           attacking=_counts(attackers), defending=_counts(defenders)))
     _bombard(tx)
     _advance(tx)
-
-
-def _defending_power(tx: Tx, space_id: str, defenders: list[Unit]) -> str:
-    owner = tx.space(space_id).owner
-    if owner is not None and any(u.power == owner for u in defenders):
-        return owner
-    tally: dict[str, int] = {}
-    for unit in defenders:
-        tally[unit.power] = tally.get(unit.power, 0) + 1
-    return max(sorted(tally), key=lambda p: tally[p])
 
 
 def _battle(tx: Tx) -> Battle:
@@ -265,9 +284,15 @@ def _set(tx: Tx, **changes: object) -> None:
     tx.update(battle=evolve(_battle(tx), **changes))
 
 
+def battle_profile(rules: Rules, state: GameState, unit: Unit, role: str) -> Profile:
+    """How `unit` fights in the battle under way (its owner's developments, this round)."""
+    techs = next(p.techs for p in state.powers if p.id == unit.power)
+    round_number = state.battle.round if state.battle is not None else 1
+    return profile(rules, unit.power, techs, unit.type, role, round_number)
+
+
 def _profile(tx: Tx, unit: Unit, role: str) -> Profile:
-    techs = tx.power(unit.power).techs
-    return profile(tx.rules, unit.power, techs, unit.type, role, _battle(tx).round)
+    return battle_profile(tx.rules, tx.state, unit, role)
 
 
 def _value(prof: Profile, unit: Unit) -> int:
@@ -311,7 +336,7 @@ def _alive(tx: Tx, units: list[Unit]) -> list[Unit]:
 
 
 def _attackers(tx: Tx) -> list[Unit]:
-    return [u for u in attackers_in(tx.rules, tx.state, _battle(tx).space) if not u.stopped or True]
+    return attackers_in(tx.rules, tx.state, _battle(tx).space)
 
 
 def _defenders(tx: Tx) -> list[Unit]:
@@ -346,7 +371,7 @@ def _bombard(tx: Tx) -> None:
     hits = _fire(tx, guns, ATTACK, "bombardment", tx.state.power)
     tx.turn(marks=tx.state.turn.marks + tuple(f"bombarded:{u.uid}" for u in guns))
     if hits:
-        _ask_casualties(tx, "bombard_casualties", battle.defender, hits, defending=True)
+        _ask_casualties(tx, "bombard_casualties", battle.defender, hits)
 
 
 def _may_bombard(rules: Rules, unit: Unit) -> bool:
@@ -369,21 +394,21 @@ def _advance(tx: Tx) -> None:
             if subs:
                 hits = _fire(tx, subs, ATTACK, f"the submarine strike, round {battle.round}", battle.attacker)
                 if hits:
-                    _ask_casualties(tx, "sub_casualties", battle.defender, hits, defending=True, sea_only=True)
+                    _ask_casualties(tx, "sub_casualties", battle.defender, hits)
             continue
         if stage == "subs":
             shooters = [u for u in _attackers(tx) if not _profile(tx, u, ATTACK).first_strike]
             hits = _fire(tx, shooters, ATTACK, f"attack, round {battle.round}", battle.attacker)
             _set(tx, stage="fired")
             if hits:
-                _ask_casualties(tx, "defender_casualties", battle.defender, hits, defending=True)
+                _ask_casualties(tx, "defender_casualties", battle.defender, hits)
             continue
         if stage == "fired":
             defenders = _defenders(tx)
             hits = _fire(tx, defenders, DEFENCE, f"defence, round {battle.round}", battle.defender)
             _set(tx, stage="defended")
             if hits:
-                _ask_casualties(tx, "attacker_casualties", battle.attacker, hits, defending=False)
+                _ask_casualties(tx, "attacker_casualties", battle.attacker, hits)
             continue
         if stage == "defended":
             _remove_set_aside(tx)
@@ -433,30 +458,51 @@ def _remove(tx: Tx, space_id: str, uids: set[int]) -> None:
 # -- casualties ----------------------------------------------------------------------------
 
 
-def _eligible(tx: Tx, defending: bool, sea_only: bool) -> list[Unit]:
-    units = _defenders(tx) if defending else _attackers(tx)
-    if defending:
-        units = [u for u in units if u.uid not in _battle(tx).set_aside]
-    if sea_only:
-        units = [u for u in units if tx.edition.unit(u.type).domain == SEA]
+CASUALTY_KINDS = ("defender_casualties", "attacker_casualties", "sub_casualties", "bombard_casualties")
+
+
+def casualty_role(kind: str) -> str:
+    return ATTACK if kind == "attacker_casualties" else DEFENCE
+
+
+def casualty_pool(rules: Rules, state: GameState, kind: str) -> list[Unit]:
+    """The units a casualty decision of `kind` picks from, in the battle under way:
+    the attacker's or the defender's (not those already set aside), only sea units
+    for a submarine strike (C-COMBAT-3)."""
+    battle = state.battle
+    if battle is None:
+        return []
+    if kind == "attacker_casualties":
+        units = attackers_in(rules, state, battle.space)
+    else:
+        aside = set(battle.set_aside)
+        units = [u for u in defenders_in(rules, state, battle.space) if u.uid not in aside]
+    if kind == "sub_casualties":
+        units = [u for u in units if rules.edition.unit(u.type).domain == SEA]
     return units
 
 
-def _damage(tx: Tx, unit: Unit) -> int:
+def unit_damage(state: GameState, unit: Unit) -> int:
     """Damage taken, counting damage chosen this round that takes effect at its end."""
-    pending = tx.state.battle.damage_pending if tx.state.battle else ()
+    pending = state.battle.damage_pending if state.battle else ()
     return unit.damage + (1 if unit.uid in pending else 0)
 
 
-def _slots(tx: Tx, units: list[Unit], role: str) -> list[tuple[str, str, bool, list[Unit]]]:
-    """Groups a casualty choice picks from: (power, type, damage-only?, units)."""
+def casualty_groups(rules: Rules, state: GameState, units: list[Unit], role: str
+                    ) -> list[tuple[str, str, bool, list[Unit]]]:
+    """What a casualty answer picks from: (power, type, damage-only?, units). Units
+    that can still take a hit without sinking also appear as a damage-only group."""
     groups: dict[tuple[str, str, bool], list[Unit]] = {}
     for unit in units:
-        prof = _profile(tx, unit, role)
-        if prof.hit_points > 1 and _damage(tx, unit) < prof.hit_points - 1:
+        prof = battle_profile(rules, state, unit, role)
+        if prof.hit_points > 1 and unit_damage(state, unit) < prof.hit_points - 1:
             groups.setdefault((unit.power, unit.type, True), []).append(unit)
         groups.setdefault((unit.power, unit.type, False), []).append(unit)
     return [(p, t, d, us) for (p, t, d), us in groups.items()]
+
+
+def _damage(tx: Tx, unit: Unit) -> int:
+    return unit_damage(tx.state, unit)
 
 
 def default_casualties(tx: Tx, units: list[Unit], hits: int, role: str) -> list[tuple[str, str, bool, int]]:
@@ -479,7 +525,9 @@ def default_casualties(tx: Tx, units: list[Unit], hits: int, role: str) -> list[
     return [(p, t, d, n) for (p, t, d), n in picks.items()]
 
 
-def _write(tx: Tx, picks: list[tuple[str, str, bool, int]], single_power: bool) -> str:
+def format_casualties(picks: list[tuple[str, str, bool, int]], single_power: bool) -> str:
+    """Casualty picks as answer text: `infantry=2, battleship/damage=1`, with
+    `power/type` when several powers share the side."""
     items = []
     for power, unit, damage, count in sorted(picks, key=lambda x: (x[0], x[1], x[2])):
         name = unit if single_power else f"{power}/{unit}"
@@ -487,16 +535,17 @@ def _write(tx: Tx, picks: list[tuple[str, str, bool, int]], single_power: bool) 
     return ", ".join(items)
 
 
-def _ask_casualties(tx: Tx, kind: str, power: str, hits: int, defending: bool, sea_only: bool = False) -> None:
-    role = DEFENCE if defending else ATTACK
-    units = _eligible(tx, defending, sea_only)
+def _ask_casualties(tx: Tx, kind: str, power: str, hits: int) -> None:
+    role = casualty_role(kind)
+    sea_only = kind == "sub_casualties"
+    units = casualty_pool(tx.rules, tx.state, kind)
     _set(tx, hits=hits)
     if not units:
         _set(tx, hits=0)
         return
     single_power = len({u.power for u in units}) == 1
     default = default_casualties(tx, units, hits, role)
-    slots = _slots(tx, units, role)
+    slots = casualty_groups(tx.rules, tx.state, units, role)
     if hits >= _hit_capacity(tx, units, role) or len({(u.power, u.type) for u in units}) == 1:
         _apply_casualties(tx, kind, default)  # no real choice: everything goes, or all alike
         return
@@ -506,7 +555,7 @@ def _ask_casualties(tx: Tx, kind: str, power: str, hits: int, defending: bool, s
     tx.update(pending=Decision(
         power=power, kind=kind,
         prompt=f"Battle for {name}: choose {hits} casualt{'y' if hits == 1 else 'ies'} among {what}",
-        options=options, default=_write(tx, default, single_power)))
+        options=options, default=format_casualties(default, single_power)))
 
 
 def _hit_capacity(tx: Tx, units: list[Unit], role: str) -> int:
@@ -531,13 +580,15 @@ def _enumerate_choices(tx: Tx, slots: list[tuple[str, str, bool, list[Unit]]], h
         if not ok:
             continue
         picks = [(p, t, d, n) for (p, t, d, _), n in zip(slots, counts) if n]
-        found.append(_write(tx, picks, single_power))
+        found.append(format_casualties(picks, single_power))
         if len(found) > limit:
             return ()
     return tuple(sorted(set(found)))
 
 
-def _parse(tx: Tx, text: str, units: list[Unit]) -> list[tuple[str, str, bool, int]]:
+def parse_casualties(edition: Edition, text: str, units: list[Unit]) -> list[tuple[str, str, bool, int]]:
+    """Read a casualty answer into (power, type, damage-only?, count) picks; the
+    power may be left out when only one power has that type. Raises IllegalAction."""
     powers = {u.power for u in units}
     picks = []
     for item in (part.strip() for part in text.split(",")):
@@ -554,13 +605,13 @@ def _parse(tx: Tx, text: str, units: list[Unit]) -> list[tuple[str, str, bool, i
             power, unit_name = parts
         elif len(parts) == 1:
             unit_name = parts[0]
-            owners = sorted({u.power for u in units if u.type == (tx.edition.find_unit(unit_name) or _NoUnit).id})
+            owners = sorted({u.power for u in units if u.type == (edition.find_unit(unit_name) or _NoUnit).id})
             power = owners[0] if len(owners) == 1 else (next(iter(powers)) if len(powers) == 1 else "")
             if not power:
                 raise IllegalAction(f"say whose {unit_name} (for example usa/{unit_name}=1)")
         else:
             raise IllegalAction(f"cannot read {item!r}")
-        kind = tx.edition.find_unit(unit_name)
+        kind = edition.find_unit(unit_name)
         if kind is None:
             raise IllegalAction(f"there is no unit called {unit_name!r}")
         picks.append((power, kind.id, damage, int(number)))
@@ -573,9 +624,8 @@ class _NoUnit:
 
 def _apply_casualties(tx: Tx, kind: str, picks: list[tuple[str, str, bool, int]]) -> None:
     battle = _battle(tx)
-    defending = kind != "attacker_casualties"
-    role = DEFENCE if defending else ATTACK
-    units = _eligible(tx, defending, kind == "sub_casualties")
+    role = casualty_role(kind)
+    units = casualty_pool(tx.rules, tx.state, kind)
     want = min(battle.hits, _hit_capacity(tx, units, role))
     total = sum(n for *_, n in picks)
     require(total == want, f"choose exactly {want} casualt{'y' if want == 1 else 'ies'} (you named {total})")
@@ -635,14 +685,14 @@ def bombardment_fire_back(rules: Rules) -> bool:
     return answer
 
 
-for _kind_name in ("defender_casualties", "attacker_casualties", "sub_casualties", "bombard_casualties"):
+for _kind_name in CASUALTY_KINDS:
 
     def _make(kind: str):  # type: ignore[no-untyped-def]
         @resolves(kind)
         def _answer(tx: Tx, choice: str) -> None:
             battle = _battle(tx)
-            units = _eligible(tx, kind != "attacker_casualties", kind == "sub_casualties")
-            _apply_casualties(tx, kind, _parse(tx, choice, units))
+            units = casualty_pool(tx.rules, tx.state, kind)
+            _apply_casualties(tx, kind, parse_casualties(tx.edition, choice, units))
             if kind == "bombard_casualties":
                 _set(tx, stage="start")
             _ = battle

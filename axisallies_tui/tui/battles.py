@@ -12,29 +12,33 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from axisallies_tui.engine.combat import (
+    CASUALTY_KINDS,
     attackers_in,
+    blocking_sea_battle,
     bombarding_ships,
     bombardment_fire_back,
+    casualty_groups,
+    casualty_pool,
+    casualty_role,
     defenders_in,
+    defending_power,
+    format_casualties,
+    next_fight_is_raid,
+    parse_casualties,
     pending_battles,
 )
-from axisallies_tui.engine.model import SEA
-from axisallies_tui.engine.profiles import ATTACK, DEFENCE, profile
+from axisallies_tui.engine.errors import IllegalAction
+from axisallies_tui.engine.profiles import ATTACK, profile
 from axisallies_tui.engine.queries import power_state
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import GameState, Unit
 from axisallies_tui.tui.info import power_label, power_tag, short_space_name, unit_abbreviation
 
-CASUALTY_KINDS = ("defender_casualties", "attacker_casualties", "sub_casualties", "bombard_casualties")
-
-
 # -- which battles -------------------------------------------------------------------------
 
 
-def is_raid(rules: Rules, state: GameState, space_id: str) -> bool:
-    """The next fight in `space_id` is a bombing raid (as `combat.fight` decides it)."""
-    return not (space_id not in state.turn.battles_done and defenders_in(rules, state, space_id)
-                and attackers_in(rules, state, space_id))
+is_raid = next_fight_is_raid
+defender_of = defending_power
 
 
 def raiders(rules: Rules, state: GameState, space_id: str) -> list[Unit]:
@@ -43,12 +47,9 @@ def raiders(rules: Rules, state: GameState, space_id: str) -> list[Unit]:
 
 
 def order_problem(rules: Rules, state: GameState, space_id: str) -> str | None:
-    """C-COMBAT-1: the sea battle of an assault first (the engine's reason)."""
-    for zone, held in zip(rules.board.spaces, state.spaces, strict=True):
-        if any(u.landing == space_id and u.power == state.power for u in held.units):
-            if zone.id not in state.turn.battles_done and defenders_in(rules, state, zone.id):
-                return f"after the sea battle in {short_space_name(zone)}"
-    return None
+    """C-COMBAT-1: the sea battle of an assault first (the engine's rule)."""
+    zone = blocking_sea_battle(rules, state, space_id)
+    return None if zone is None else f"after the sea battle in {short_space_name(rules.board.space(zone))}"
 
 
 def battle_list(rules: Rules, state: GameState) -> list[str]:
@@ -56,20 +57,6 @@ def battle_list(rules: Rules, state: GameState) -> list[str]:
     spaces = pending_battles(rules, state)
     return sorted(spaces, key=lambda s: (order_problem(rules, state, s) is not None,
                                          rules.board.space(s).is_land, rules.board.space(s).name))
-
-
-def defender_of(rules: Rules, state: GameState, space_id: str) -> str | None:
-    """The power that answers for the defence (as the engine picks it)."""
-    if state.battle is not None and state.battle.space == space_id:
-        return state.battle.defender
-    defenders = defenders_in(rules, state, space_id)
-    owner = state.spaces[rules.board.space(space_id).index].owner
-    if owner is not None and any(u.power == owner for u in defenders):
-        return owner
-    tally: dict[str, int] = {}
-    for unit in defenders:
-        tally[unit.power] = tally.get(unit.power, 0) + 1
-    return max(sorted(tally), key=lambda p: tally[p]) if tally else owner
 
 
 # -- describing a side ---------------------------------------------------------------------
@@ -211,37 +198,14 @@ class Slot:
         return f"{self.power}/{self.type}{'/damage' if self.damage else ''}"
 
 
-def casualty_pool(rules: Rules, state: GameState, kind: str) -> list[Unit]:
-    """The units the pending casualty decision picks from (as the engine's `_eligible`)."""
-    battle = state.battle
-    if battle is None:
-        return []
-    defending = kind != "attacker_casualties"
-    if defending:
-        units = [u for u in defenders_in(rules, state, battle.space) if u.uid not in set(battle.set_aside)]
-    else:
-        units = attackers_in(rules, state, battle.space)
-    if kind == "sub_casualties":
-        units = [u for u in units if rules.edition.unit(u.type).domain == SEA]
-    return units
-
-
 def casualty_slots(rules: Rules, state: GameState, kind: str) -> list[Slot]:
     """The lines of the casualty table: each power's types, and a `damage only`
     line for undamaged units that take two hits."""
     battle = state.battle
     if battle is None:
         return []
-    role = ATTACK if kind == "attacker_casualties" else DEFENCE
-    pending = set(battle.damage_pending)
-    slots: dict[tuple[str, str, bool], int] = {}
-    for unit in casualty_pool(rules, state, kind):
-        techs = power_state(rules.board, state, unit.power).techs
-        prof = profile(rules, unit.power, techs, unit.type, role, battle.round)
-        damage = unit.damage + (1 if unit.uid in pending else 0)
-        if prof.hit_points > 1 and damage < prof.hit_points - 1:
-            slots[(unit.power, unit.type, True)] = slots.get((unit.power, unit.type, True), 0) + 1
-        slots[(unit.power, unit.type, False)] = slots.get((unit.power, unit.type, False), 0) + 1
+    groups = casualty_groups(rules, state, casualty_pool(rules, state, kind), casualty_role(kind))
+    slots = {(p, t, d): len(units) for p, t, d, units in groups}
     order = {u.id: n for n, u in enumerate(rules.edition.unit_types)}
     powers = {p.id: n for n, p in enumerate(rules.board.powers)}
     keys = sorted(slots, key=lambda k: (powers.get(k[0], 99), not k[2], rules.edition.unit(k[1]).cost,
@@ -249,45 +213,28 @@ def casualty_slots(rules: Rules, state: GameState, kind: str) -> list[Slot]:
     return [Slot(power=p, type=t, damage=d, available=slots[(p, t, d)]) for p, t, d in keys]
 
 
-def parse_answer(rules: Rules, text: str | None, slots: Sequence[Slot]) -> dict[str, int]:
-    """A casualty answer (`infantry=2, usa/fighter=1, battleship/damage=1`) as
-    counts per slot key. Unknown items are ignored."""
-    picks: dict[str, int] = {}
+def parse_answer(rules: Rules, text: str | None, slots: Sequence[Slot], pool: Sequence[Unit] = ()) -> dict[str, int]:
+    """A casualty answer read by the engine's own parser, as counts per slot key
+    (empty when the text is not a valid answer)."""
     if not text:
-        return picks
-    powers = {s.power for s in slots}
-    for item in (part.strip() for part in text.split(",")):
-        name, _, number = item.partition("=")
-        if not number.strip().isdigit():
-            continue
-        parts = [p.strip() for p in name.split("/")]
-        damage = parts[-1] == "damage"
-        if damage:
-            parts = parts[:-1]
-        unit = rules.edition.find_unit(parts[-1])
-        if unit is None:
-            continue
-        if len(parts) == 2:
-            power = parts[0]
-        else:
-            owners = sorted({s.power for s in slots if s.type == unit.id})
-            power = owners[0] if owners else (next(iter(powers)) if powers else "")
-        key = f"{power}/{unit.id}{'/damage' if damage else ''}"
-        picks[key] = picks.get(key, 0) + int(number)
-    return picks
+        return {}
+    units = list(pool) or [Unit(uid=-n, power=s.power, type=s.type) for n, s in enumerate(slots, 1)]
+    try:
+        picks = parse_casualties(rules.edition, text, units)
+    except IllegalAction:
+        return {}
+    counts: dict[str, int] = {}
+    for power, unit, damage, count in picks:
+        key = Slot(power=power, type=unit, damage=damage, available=0).key()
+        counts[key] = counts.get(key, 0) + count
+    return counts
 
 
 def write_answer(slots: Sequence[Slot], picks: dict[str, int]) -> str:
-    """Counts per slot as the engine's answer text (`type=N`, with the power when
-    several share the battle), in the engine's own order."""
+    """Counts per slot as the engine's answer text."""
     single = len({s.power for s in slots}) <= 1
-    items = []
-    for slot in sorted(slots, key=lambda s: (s.power, s.type, s.damage)):
-        n = picks.get(slot.key(), 0)
-        if n:
-            name = slot.type if single else f"{slot.power}/{slot.type}"
-            items.append(f"{name}{'/damage' if slot.damage else ''}={n}")
-    return ", ".join(items)
+    chosen = [(s.power, s.type, s.damage, picks[s.key()]) for s in slots if picks.get(s.key(), 0)]
+    return format_casualties(chosen, single)
 
 
 def slot_label(rules: Rules, slot: Slot, single: bool) -> str:
