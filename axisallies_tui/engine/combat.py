@@ -167,16 +167,11 @@ def pending_battles(rules: Rules, state: GameState) -> list[str]:
     """Spaces where the power to act still has a battle or a raid to fight."""
     found = []
     for space, held in zip(rules.board.spaces, state.spaces):
-        if space.id in state.turn.battles_done:
-            raids_left = False
-        else:
-            mine = [u for u in held.units if u.power == state.power and u.aboard is None and not u.raiding]
-            raids_left = False
-            if mine and defenders_in(rules, state, space.id):
-                found.append(space.id)
-                continue
-        raiders = [u for u in held.units if u.power == state.power and u.raiding]
-        if raiders and f"raid:{space.id}" not in state.turn.battles_done:
+        mine = [u for u in held.units if u.power == state.power and u.aboard is None]
+        battle = (space.id not in state.turn.battles_done and any(not u.raiding for u in mine)
+                  and bool(defenders_in(rules, state, space.id)))
+        raid = any(u.raiding for u in mine) and f"raid:{space.id}" not in state.turn.battles_done
+        if battle or raid:
             found.append(space.id)
     return found
 
@@ -256,7 +251,6 @@ def fight(tx: Tx, action: Fight) -> None:
         _strategic_raid(tx, action.space)
 
 
-_counts = type_counts
 
 
 def _start_battle(tx: Tx, space_id: str) -> None:
@@ -270,7 +264,7 @@ def _start_battle(tx: Tx, space_id: str) -> None:
                     amphibious=any(u.amphibious for u in attackers))
     tx.update(battle=battle)
     tx.emit(BattleStarted(space=space_id, attacker=state.power, defender=defender,
-                          attacking=_counts(attackers), defending=_counts(defenders)))
+                          attacking=type_counts(attackers), defending=type_counts(defenders)))
     _bombard(tx)
     _advance(tx)
 
@@ -441,7 +435,7 @@ def _remove_set_aside(tx: Tx) -> None:
         _set(tx, set_aside=())
         for power in sorted({u.power for u in going}):
             tx.emit(Casualties(space=battle.space, power=power,
-                               destroyed=_counts([u for u in going if u.power == power])))
+                               destroyed=type_counts([u for u in going if u.power == power])))
 
 
 def _remove(tx: Tx, space_id: str, uids: set[int]) -> None:
@@ -451,7 +445,7 @@ def _remove(tx: Tx, space_id: str, uids: set[int]) -> None:
     gone = set(uids) | {u.uid for u in cargo}
     tx.replace_units(space_id, [u for u in units if u.uid not in gone])
     for power in sorted({u.power for u in cargo}):
-        tx.emit(Casualties(space=space_id, power=power, destroyed=_counts([u for u in cargo if u.power == power]),
+        tx.emit(Casualties(space=space_id, power=power, destroyed=type_counts([u for u in cargo if u.power == power]),
                            note="went down with their transport"))
 
 
@@ -674,7 +668,7 @@ def _apply_casualties(tx: Tx, kind: str, picks: list[tuple[str, str, bool, int]]
         _set(tx, hits=0)
     event = CasualtiesChosen if tx.state.battle is not None and tx.state.battle.set_aside and destroyed <= set(tx.state.battle.set_aside) else Casualties
     for power, (gone, hurt) in sorted(by_power.items()):
-        tx.emit(event(space=space, power=power, destroyed=_counts(gone), damaged=_counts(hurt), note=note))
+        tx.emit(event(space=space, power=power, destroyed=type_counts(gone), damaged=type_counts(hurt), note=note))
 
 
 def bombardment_fire_back(rules: Rules) -> bool:
@@ -690,14 +684,11 @@ for _kind_name in CASUALTY_KINDS:
     def _make(kind: str):  # type: ignore[no-untyped-def]
         @resolves(kind)
         def _answer(tx: Tx, choice: str) -> None:
-            battle = _battle(tx)
             units = casualty_pool(tx.rules, tx.state, kind)
             _apply_casualties(tx, kind, parse_casualties(tx.edition, choice, units))
             if kind == "bombard_casualties":
                 _set(tx, stage="start")
-            _ = battle
             _advance(tx)
-            _after_battle_step(tx)
 
         return _answer
 
@@ -755,7 +746,6 @@ def _answer_retreat(tx: Tx, choice: str) -> None:
     if choice == PRESS_ON:
         _set(tx, stage="round", round=battle.round + 1)
         _advance(tx)
-        _after_battle_step(tx)
         return
     leaving = [u for u in _attackers(tx) if _may_retreat(tx, u)]
     planes = [u for u in leaving if tx.edition.unit(u.type).domain == AIR]
@@ -844,7 +834,7 @@ def _sink_homeless_fighters(tx: Tx, zone: str, defender: str) -> None:
         lost = sorted(planes, key=lambda u: u.uid)[-excess:]
         _remove(tx, zone, {u.uid for u in lost})
         for power in sorted({u.power for u in lost}):
-            tx.emit(Casualties(space=zone, power=power, destroyed=_counts([u for u in lost if u.power == power]),
+            tx.emit(Casualties(space=zone, power=power, destroyed=type_counts([u for u in lost if u.power == power]),
                                note="no carrier left to land on"))
 
 
@@ -871,10 +861,6 @@ def _land_waiting_cargo(tx: Tx, zone: str | None = None) -> None:
                 evolve(u, aboard=None, landing=None, amphibious=True, came_from=space.id) for u in units))
             if not defenders_in(tx.rules, tx.state, target):
                 capture(tx, target, tx.state.power)
-
-
-def _after_battle_step(tx: Tx) -> None:
-    """Nothing to do now; kept so house rules could hook the end of a decision."""
 
 
 # -- strategic bombing ---------------------------------------------------------------------
@@ -912,8 +898,6 @@ def candidate_fights(rules: Rules, state: GameState) -> Iterator[Action]:
         if _battle_order_problem(rules, state, space_id) is None:
             yield Fight(space=space_id)
 
-
-_ = (AIR, SEA, LAND)
 
 
 def odds_for_battle(rules: Rules, state: GameState, space_id: str):  # type: ignore[no-untyped-def]

@@ -22,7 +22,7 @@ from axisallies_tui.engine.tx import Tx, handles, require
 # (the machine moves on), False when players must act in it.
 AUTOMATIC: dict[str, Callable[[Tx], bool]] = {}
 # phase id -> function run when the phase is left.
-ON_LEAVE: dict[str, Callable[[Tx], None]] = {}
+ON_LEAVE: dict[str, list[Callable[[Tx], None]]] = {}
 # phase id -> function saying why the phase may not end yet (None: it may).
 LEAVE_CHECKS: dict[str, Callable[[Tx], str | None]] = {}
 
@@ -37,10 +37,16 @@ def automatic(phase: str) -> Callable[[Callable[[Tx], bool]], Callable[[Tx], boo
 
 def on_leave(phase: str) -> Callable[[Callable[[Tx], None]], Callable[[Tx], None]]:
     def register(fn: Callable[[Tx], None]) -> Callable[[Tx], None]:
-        ON_LEAVE[phase] = fn
+        ON_LEAVE.setdefault(phase, []).append(fn)
         return fn
 
     return register
+
+
+def leave_phase(tx: Tx, phase: str) -> None:
+    """Run everything registered for leaving `phase` (edition rules and house rules)."""
+    for fn in ON_LEAVE.get(phase, ()):
+        fn(tx)
 
 
 def leave_check(phase: str) -> Callable[[Callable[[Tx], str | None]], Callable[[Tx], str | None]]:
@@ -106,9 +112,7 @@ def enter_phase(tx: Tx, position: int) -> None:
             return
         if tx.state.result is not None or tx.state.pending is not None:
             return
-        leave = ON_LEAVE.get(phase)
-        if leave:
-            leave(tx)
+        leave_phase(tx, phase)
         position += 1
     end_turn(tx)
 
@@ -118,9 +122,7 @@ def end_phase(tx: Tx, action: EndPhase) -> None:
     phase = tx.state.phase
     problem = why_not_end_phase(tx)
     require(problem is None, problem or "")
-    leave = ON_LEAVE.get(phase)
-    if leave:
-        leave(tx)
+    leave_phase(tx, phase)
     enter_phase(tx, tx.state.turn.phases.index(phase) + 1)
 
 

@@ -23,7 +23,7 @@ from axisallies_tui.engine.model import Board, Edition
 from axisallies_tui.engine.queries import allied
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import GameState, Unit
-from axisallies_tui.engine.turns import ON_LEAVE, on_leave
+from axisallies_tui.engine.turns import on_leave
 from axisallies_tui.engine.tx import Tx, handles, require
 
 RULE = "s000-damaged-capital-ships"
@@ -141,15 +141,10 @@ def _return_repaired(tx: Tx) -> None:
         tx.emit(ShipRepaired(power=tx.state.power, owner=owner, unit=unit, space=free[0], cost=0, back=True))
 
 
-_previous_place_leave = ON_LEAVE.get("place")
-
-
 @on_leave("place")
-def _place_then_launch(tx: Tx) -> None:
+def _launch_repaired_ships(tx: Tx) -> None:
     if RULE in tx.rules.active:
         _return_repaired(tx)
-    if _previous_place_leave is not None:
-        _previous_place_leave(tx)
 
 
 @legal_in("research")
