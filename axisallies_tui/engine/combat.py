@@ -255,13 +255,11 @@ def fight(tx: Tx, action: Fight) -> None:
 
 def _start_battle(tx: Tx, space_id: str) -> None:
     rules, state = tx.rules, tx.state
-    space = rules.board.space(space_id)
     attackers = attackers_in(rules, state, space_id)
     defenders = defenders_in(rules, state, space_id)
     defender = defending_power(rules, state, space_id)
     assert defender is not None
-    battle = Battle(space=space_id, attacker=state.power, defender=defender, sea=space.is_sea,
-                    amphibious=any(u.amphibious for u in attackers))
+    battle = Battle(space=space_id, defender=defender, amphibious=any(u.amphibious for u in attackers))
     tx.update(battle=battle)
     tx.emit(BattleStarted(space=space_id, attacker=state.power, defender=defender,
                           attacking=type_counts(attackers), defending=type_counts(defenders)))
@@ -386,13 +384,13 @@ def _advance(tx: Tx) -> None:
             _set(tx, stage="subs")
             subs = [u for u in _attackers(tx) if _profile(tx, u, ATTACK).first_strike]
             if subs:
-                hits = _fire(tx, subs, ATTACK, f"the submarine strike, round {battle.round}", battle.attacker)
+                hits = _fire(tx, subs, ATTACK, f"the submarine strike, round {battle.round}", tx.state.power)
                 if hits:
                     _ask_casualties(tx, "sub_casualties", battle.defender, hits)
             continue
         if stage == "subs":
             shooters = [u for u in _attackers(tx) if not _profile(tx, u, ATTACK).first_strike]
-            hits = _fire(tx, shooters, ATTACK, f"attack, round {battle.round}", battle.attacker)
+            hits = _fire(tx, shooters, ATTACK, f"attack, round {battle.round}", tx.state.power)
             _set(tx, stage="fired")
             if hits:
                 _ask_casualties(tx, "defender_casualties", battle.defender, hits)
@@ -402,7 +400,7 @@ def _advance(tx: Tx) -> None:
             hits = _fire(tx, defenders, DEFENCE, f"defence, round {battle.round}", battle.defender)
             _set(tx, stage="defended")
             if hits:
-                _ask_casualties(tx, "attacker_casualties", battle.attacker, hits)
+                _ask_casualties(tx, "attacker_casualties", tx.state.power, hits)
             continue
         if stage == "defended":
             _remove_set_aside(tx)
@@ -412,7 +410,7 @@ def _advance(tx: Tx) -> None:
             if options:
                 _set(tx, stage="retreat")
                 tx.update(pending=Decision(
-                    power=battle.attacker, kind="retreat",
+                    power=tx.state.power, kind="retreat",
                     prompt=f"Battle for {tx.board.space(battle.space).name}, after round {battle.round}: press on or retreat?",
                     options=(PRESS_ON,) + tuple(options), default=PRESS_ON))
                 return
@@ -719,9 +717,9 @@ def _retreat_options(tx: Tx) -> list[str]:
         if origin is None or origin not in tx.board.space(battle.space).neighbours:
             continue
         held = tx.space(origin)
-        if tx.board.space(origin).is_land and not allied(tx.board, held.owner, battle.attacker):
+        if tx.board.space(origin).is_land and not allied(tx.board, held.owner, tx.state.power):
             continue
-        if any(not allied(tx.board, u.power, battle.attacker) for u in held.units):
+        if any(not allied(tx.board, u.power, tx.state.power) for u in held.units):
             continue
         targets.add(origin)
     options = [RETREAT_TO + tx.board.space(t).name for t in sorted(targets)]
@@ -763,12 +761,12 @@ def _answer_retreat(tx: Tx, choice: str) -> None:
     tx.replace_units(battle.space, [evolve(u, raiding=False, fought=True, landing=None, stopped=True)
                                     if u.uid in gone else u for u in tx.space(battle.space).units])
     tx.turn(marks=tx.state.turn.marks + tuple(f"left:{uid}" for uid in sorted(gone)))
-    tx.emit(Retreated(power=battle.attacker, space=battle.space, to=target))
+    tx.emit(Retreated(power=tx.state.power, space=battle.space, to=target))
     if _attackers(tx):
         _set(tx, stage="round", round=battle.round + 1)  # those who may not retreat fight on
         _advance(tx)
         return
-    _finish(tx, "retreat", f"{tx.board.power(battle.attacker).name} withdraws from {tx.board.space(battle.space).name}.")
+    _finish(tx, "retreat", f"{tx.board.power(tx.state.power).name} withdraws from {tx.board.space(battle.space).name}.")
 
 
 def _can_hit(tx: Tx, shooters: list[Unit], targets: list[Unit], role: str) -> bool:
@@ -791,11 +789,11 @@ def _ended(tx: Tx) -> bool:
         return True
     if not defenders:
         land = [u for u in attackers if tx.edition.unit(u.type).domain == LAND]
-        if battle.sea:
-            _finish(tx, "attacker", f"{tx.board.power(battle.attacker).name} wins the battle in {name}.")
+        if tx.board.space(battle.space).is_sea:
+            _finish(tx, "attacker", f"{tx.board.power(tx.state.power).name} wins the battle in {name}.")
         elif land:
-            _finish(tx, "attacker", f"{tx.board.power(battle.attacker).name} takes {name}.")
-            capture(tx, battle.space, battle.attacker)
+            _finish(tx, "attacker", f"{tx.board.power(tx.state.power).name} takes {name}.")
+            capture(tx, battle.space, tx.state.power)
         else:
             _finish(tx, "attacker", f"The defenders of {name} are destroyed, but aircraft cannot take it.")
         return True
@@ -813,12 +811,12 @@ def _finish(tx: Tx, outcome: str, text: str) -> None:
     space = battle.space
     fought = {u.uid for u in attackers_in(tx.rules, tx.state, space)} | {u.uid for u in defenders_in(tx.rules, tx.state, space)}
     tx.replace_units(space, [evolve(u, fought=True) if u.uid in fought else u for u in tx.space(space).units])
-    if battle.sea:
+    if tx.board.space(battle.space).is_sea:
         _sink_homeless_fighters(tx, space, battle.defender)
     tx.update(battle=None, pending=None)
     tx.turn(battles_done=tx.state.turn.battles_done + (space,))
     tx.emit(BattleEnded(space=space, outcome=outcome, text_=text))
-    if battle.sea:
+    if tx.board.space(battle.space).is_sea:
         _land_waiting_cargo(tx, space)
 
 

@@ -119,13 +119,12 @@ class UndoEntry:
 
 @frozen
 class Battle:
-    """A battle under way: where it stands between two decisions (C-COMBAT 8.2)."""
+    """A battle under way: where it stands between two decisions (C-COMBAT 8.2).
+    The attacker is always the power to move; whether it is at sea, the board says."""
 
     space: str
-    attacker: str
     defender: str
     """The power that answers the defending side's questions."""
-    sea: bool
     round: int = 1
     stage: str = "start"
     """start, sub_casualties, defender_casualties, attacker_casualties, retreat."""
