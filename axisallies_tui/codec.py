@@ -8,7 +8,7 @@ what it is.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, TypeVar
 
 from cattrs.errors import ClassValidationError
 from cattrs.preconf.json import make_converter
@@ -21,6 +21,7 @@ from axisallies_tui.engine.rules import Ruleset
 from axisallies_tui.engine.state import GameState
 
 converter = make_converter()
+T = TypeVar("T")
 
 
 class CodecError(ValueError):
@@ -39,10 +40,7 @@ def action_from_json(data: Any) -> Action:
     if cls is None:
         raise CodecError(f"unknown action {kind!r} (known: {', '.join(sorted(ACTIONS))})")
     fields = {k: v for k, v in data.items() if k != "action"}
-    try:
-        return converter.structure(fields, cls)
-    except (ClassValidationError, TypeError, ValueError, KeyError) as problem:
-        raise CodecError(f"action {kind!r}: {_explain(problem)}") from None
+    return structure(fields, cls, f"action {kind!r}")
 
 
 def event_to_json(event: Event, board: Board, edition: Edition) -> dict[str, Any]:
@@ -53,11 +51,16 @@ def state_to_json(state: GameState) -> dict[str, Any]:
     return converter.unstructure(state)
 
 
-def state_from_json(data: Any) -> GameState:
+def structure(data: Any, cls: type[T], what: str) -> T:
+    """`data` as a `cls`, or CodecError saying in one line what is wrong with `what`."""
     try:
-        return converter.structure(data, GameState)
+        return converter.structure(data, cls)
     except (ClassValidationError, TypeError, ValueError, KeyError) as problem:
-        raise CodecError(f"game state: {_explain(problem)}") from None
+        raise CodecError(f"{what}: {_explain(problem)}") from None
+
+
+def state_from_json(data: Any) -> GameState:
+    return structure(data, GameState, "game state")
 
 
 def ruleset_to_json(ruleset: Ruleset) -> dict[str, Any]:
@@ -65,10 +68,7 @@ def ruleset_to_json(ruleset: Ruleset) -> dict[str, Any]:
 
 
 def ruleset_from_json(data: Any) -> Ruleset:
-    try:
-        return converter.structure(data, Ruleset)
-    except (ClassValidationError, TypeError, ValueError, KeyError) as problem:
-        raise CodecError(f"ruleset: {_explain(problem)}") from None
+    return structure(data, Ruleset, "ruleset")
 
 
 def dice_mode_to_json(mode: DiceMode) -> dict[str, Any]:
@@ -76,10 +76,7 @@ def dice_mode_to_json(mode: DiceMode) -> dict[str, Any]:
 
 
 def dice_mode_from_json(data: Any) -> DiceMode:
-    try:
-        return converter.structure(data, DiceMode)
-    except (ClassValidationError, TypeError, ValueError, KeyError) as problem:
-        raise CodecError(f"dice mode: {_explain(problem)}") from None
+    return structure(data, DiceMode, "dice mode")
 
 
 def canonical(data: Any) -> str:
