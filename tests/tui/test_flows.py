@@ -535,3 +535,20 @@ async def test_command_palette_loads_a_saved_game_from_the_start_screen(saved_ga
         await pilot.press("enter")
         await settle(pilot, 6)
         assert app.session.saved.name == "campaign"
+
+
+async def test_place_all_works_straight_from_the_unit_list(saved_game, app_for):
+    """Pressing a before choosing a space puts everything in the first space offered."""
+    app = app_for(saved_game())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await to_phase(pilot, app, "purchase")
+        await pilot.press("plus", "plus", "b")
+        await settle(pilot)
+        await to_phase(pilot, app, "place")
+        await pilot.press("f3")
+        await settle(pilot)
+        await pilot.press("a")
+        await settle(pilot)
+        ussr = power_state(app.session.rules.board, app.session.state, "ussr")
+        assert ussr.unplaced == ()

@@ -23,10 +23,19 @@ from axisallies_tui.tui.session import NoDice
 class WaitingList(OptionList):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,right", "to_targets", "Choose space", id="place.choose", key_display="Enter"),
+        Binding("a", "place_all", "Place all", id="place.all_here"),
     ]
 
     def action_to_targets(self) -> None:
         self.screen.query_one("#targets", OptionList).focus()
+
+    def action_place_all(self) -> None:
+        """`a` from the unit list: all of them into the space highlighted below
+        (the first one offered), as a player pressing the key would expect."""
+        targets = self.screen.query_one("#targets", TargetList)
+        if targets.highlighted is None and targets.option_count:
+            targets.highlighted = 0
+        targets.action_place(True)
 
 
 class TargetList(OptionList):

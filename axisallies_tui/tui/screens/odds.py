@@ -136,7 +136,7 @@ def report(setup: OddsSetup, odds: Any) -> list[str]:
         lines += ["", f"How many {name} units are left"]
         scale = max(counts) if counts else 0
         for n, p in enumerate(counts):
-            lines.append(f"{n:>3} units {p * 100:5.1f}% {bar(p, scale)}")
+            lines.append(f"{n:>3} {'unit ' if n == 1 else 'units'} {p * 100:5.1f}% {bar(p, scale)}")
     return lines
 
 
