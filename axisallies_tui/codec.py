@@ -18,10 +18,32 @@ from axisallies_tui.engine.dice import DiceMode
 from axisallies_tui.engine.events import Event
 from axisallies_tui.engine.model import Board, Edition
 from axisallies_tui.engine.rules import Ruleset
-from axisallies_tui.engine.state import GameState
+from axisallies_tui.engine.state import GameState, RuleSlot
 
 converter = make_converter()
 T = TypeVar("T")
+
+
+def _rule_state_type(rule_id: str) -> type[Any]:
+    """The `State` class of a house rule, from the implementations this program has."""
+    from axisallies_tui.houserules import load_implementations
+
+    cls = load_implementations().get(rule_id)
+    if cls is None or cls.State is None:
+        raise ValueError(f"no house rule {rule_id!r} with its own state is known to this program")
+    return cls.State
+
+
+def _structure_slot(data: Any, _cls: type[RuleSlot]) -> RuleSlot:
+    if not isinstance(data, dict) or not isinstance(data.get("id"), str) or "data" not in data:
+        raise ValueError("a house rule's state is {\"id\": ..., \"data\": ...}")
+    return RuleSlot(id=data["id"], data=converter.structure(data["data"], _rule_state_type(data["id"])))
+
+
+converter.register_unstructure_hook(
+    RuleSlot, lambda slot: {"id": slot.id, "data": converter.unstructure(slot.data, type(slot.data))}
+)
+converter.register_structure_hook(RuleSlot, _structure_slot)
 
 
 class CodecError(ValueError):
@@ -97,6 +119,8 @@ def _explain(problem: BaseException) -> str:
             field = notes[0].rpartition("@ attribute ")[2] or "?"
             if isinstance(inner, KeyError):
                 parts.append(f"missing field {field!r}")
+            elif isinstance(inner, BaseExceptionGroup):
+                parts.append(f"field {field!r}: " + "; ".join(_explain(e) for e in inner.exceptions))
             else:
                 parts.append(f"field {field!r}: {inner}")
         return "; ".join(parts) or str(problem)

@@ -92,11 +92,14 @@ def make_rules(ruleset: Ruleset) -> Rules:
     if ruleset.dice not in POLICIES:
         problems.append(f"dice must be one of {', '.join(POLICIES)}, not {ruleset.dice!r}")
     if ruleset.house:  # the catalogue is only read when a house rule is on (faster start-up)
-        problems.extend(choice_problems(catalogue(), edition.id, ruleset.house))
+        problems.extend(choice_problems(catalogue(), edition.id, ruleset.house, ruleset.options))
     if problems:
         raise SetupError("; ".join(problems))
-    active = activate(catalogue(), ruleset.house) if ruleset.house else ActiveRules()
-    return Rules(the_board, edition, ruleset, active)
+    try:
+        active = activate(catalogue(), ruleset.house) if ruleset.house else ActiveRules()
+        return Rules(the_board, edition, ruleset, active)
+    except ValueError as problem:  # RuleOrderError, RulesConflict: rules that cannot be combined
+        raise SetupError(str(problem)) from None
 
 
 __all__ = ["DataError", "SetupError", "board", "catalogue", "editions", "make_rules"]

@@ -29,10 +29,12 @@ class EndPhase(Action):
 
 @frozen
 class Research(Action):
-    """Buy `dice` research dice and roll them (once per turn)."""
+    """Research once per turn: with the edition's chart, buy `dice` research dice
+    and roll them; a scheme that sells developments reads `development`."""
 
     kind: ClassVar[str] = "research"
-    dice: int
+    dice: int = 0
+    development: str | None = None
 
 
 @frozen

@@ -22,7 +22,7 @@ class RandomBot:
         """Draw candidates without replacement until one is acceptable: the first
         acceptable draw is uniform over all acceptable ones."""
         options = candidates(rules, state)
-        if state.phase == "combat_move" and combat_move_problem(rules, state) is not None:
+        if rules.phase_kind(state.phase) == "combat_move" and combat_move_problem(rules, state) is not None:
             options = [a for a in options if isinstance(a, Undo) or _carries_cargo(rules, state, a)]
         while options:
             action = options.pop(self._random.randrange(len(options)))

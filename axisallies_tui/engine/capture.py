@@ -52,6 +52,8 @@ def _change_owner(tx: Tx, space_id: str, previous: str | None, new_owner: str, b
     tx.emit(TerritoryCaptured(space=space_id, by=by, previous=previous, new_owner=new_owner))
     for (unit_type, old), count in changed.items():
         tx.emit(UnitsChangedHands(space=space_id, unit=unit_type, count=count, previous=old, new_owner=new_owner))
+    for rule in tx.rules.hooks("on_capture"):
+        rule.on_capture(tx, space_id, previous, new_owner)
 
 
 def _return_original_territories(tx: Tx, power: str, by: str) -> None:

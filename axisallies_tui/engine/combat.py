@@ -236,7 +236,7 @@ def _all_battles_fought(tx: Tx) -> str | None:
 
 @handles(Fight)
 def fight(tx: Tx, action: Fight) -> None:
-    require(tx.state.phase == CONDUCT_COMBAT, "battles are fought in the conduct combat phase")
+    require(tx.rules.phase_kind(tx.state.phase) == CONDUCT_COMBAT, "battles are fought in the conduct combat phase")
     require(action.space in tx.board.space_by_id, f"there is no space called {action.space!r}")
     require(action.space in pending_battles(tx.rules, tx.state),
             f"there is no battle to fight in {tx.board.space(action.space).name}")
@@ -298,26 +298,16 @@ def _fire(tx: Tx, shooters: list[Unit], role: str, purpose: str, power: str) -> 
     if not shooters:
         return 0
     shots: list[int] = []
-    groups: list[tuple[int, int]] = []  # (hit value, dice kept best of)
+    best_of: list[int] = []
     for unit in shooters:
         prof = _profile(tx, unit, role)
         value = _value(prof, unit)
-        if value <= 0:
-            continue
-        for _ in range(prof.dice):
-            groups.append((value, prof.best_of))
-            shots.append(value)
-    if not groups:
+        if value > 0:
+            shots.extend([value] * prof.dice)
+            best_of.extend([prof.best_of] * prof.dice)
+    if not shots:
         return 0
-    if tx.rules.policy.id == "low_luck" or all(best == 1 for _, best in groups):
-        hits, faces = tx.rules.policy.hits(tx.dice, shots, purpose)
-    else:
-        faces = tx.dice.roll(sum(best for _, best in groups), purpose)
-        hits, at = 0, 0
-        for value, best in groups:
-            if min(faces[at: at + best]) <= value:
-                hits += 1
-            at += best
+    hits, faces = tx.rules.policy.hits(tx.dice, shots, purpose, best_of)
     tx.emit(DiceRolled(power=power, purpose=purpose, values=tuple(faces), hits=hits))
     return hits
 
@@ -409,7 +399,7 @@ def _advance(tx: Tx) -> None:
             options = _retreat_options(tx)
             if options:
                 _set(tx, stage="retreat")
-                tx.update(pending=Decision(
+                tx.ask(Decision(
                     power=tx.state.power, kind="retreat",
                     prompt=f"Battle for {tx.board.space(battle.space).name}, after round {battle.round}: press on or retreat?",
                     options=(PRESS_ON,) + tuple(options), default=PRESS_ON))
@@ -544,7 +534,7 @@ def _ask_casualties(tx: Tx, kind: str, power: str, hits: int) -> None:
     options = _enumerate_choices(tx, slots, hits, single_power)
     name = tx.board.space(_battle(tx).space).name
     what = "your sea units" if sea_only else "your units"
-    tx.update(pending=Decision(
+    tx.ask(Decision(
         power=power, kind=kind,
         prompt=f"Battle for {name}: choose {hits} casualt{'y' if hits == 1 else 'ies'} among {what}",
         options=options, default=format_casualties(default, single_power)))
@@ -746,27 +736,54 @@ def _answer_retreat(tx: Tx, choice: str) -> None:
         _advance(tx)
         return
     leaving = [u for u in _attackers(tx) if _may_retreat(tx, u)]
-    planes = [u for u in leaving if tx.edition.unit(u.type).domain == AIR]
-    target = None
-    if choice != AIRCRAFT_LEAVE:
-        target_name = choice[len(RETREAT_TO):]
-        target = next((s.id for s in tx.board.spaces if s.name == target_name), None)
-    ids = {u.uid for u in leaving if tx.edition.unit(u.type).domain != AIR} if target else set()
-    if target is not None and ids:
-        moving = [u for u in tx.space(battle.space).units if u.uid in ids or u.aboard in ids]
+    planes = {u.uid for u in leaving if tx.edition.unit(u.type).domain == AIR}
+    target = None if choice == AIRCRAFT_LEAVE else retreat_target(tx, choice)
+    ground = {u.uid for u in leaving if tx.edition.unit(u.type).domain != AIR} if target else set()
+    withdraw(tx, ground, target, planes)
+
+
+def retreat_target(tx: Tx, choice: str) -> str | None:
+    """The space a "retreat to <name>" answer names."""
+    name = choice[len(RETREAT_TO):] if choice.startswith(RETREAT_TO) else choice
+    return next((s.id for s in tx.board.spaces if s.name == name), None)
+
+
+def withdraw(tx: Tx, ground: set[int], target: str | None, planes: set[int]) -> None:
+    """Take attacking pieces out of the battle under way: `ground` (with their
+    cargo) to `target`, `planes` simply leave (they land in the non-combat move).
+    Those left fight on; with nobody left the battle ends in a retreat. House
+    rules that offer other retreats answer through this."""
+    battle = _battle(tx)
+    if target is not None and ground:
+        moving = [u for u in tx.space(battle.space).units if u.uid in ground or u.aboard in ground]
         tx.replace_units(battle.space, [u for u in tx.space(battle.space).units if u not in moving])
         tx.replace_units(target, tx.space(target).units + tuple(evolve(u, stopped=True, fought=True) for u in moving))
-    # aircraft that leave stay where they are, out of the fight, and land in the non-combat move
-    gone = {u.uid for u in planes}
     tx.replace_units(battle.space, [evolve(u, raiding=False, fought=True, landing=None, stopped=True)
-                                    if u.uid in gone else u for u in tx.space(battle.space).units])
-    tx.turn(marks=tx.state.turn.marks + tuple(f"left:{uid}" for uid in sorted(gone)))
+                                    if u.uid in planes else u for u in tx.space(battle.space).units])
+    tx.turn(marks=tx.state.turn.marks + tuple(f"left:{uid}" for uid in sorted(planes)))
     tx.emit(Retreated(power=tx.state.power, space=battle.space, to=target))
     if _attackers(tx):
         _set(tx, stage="round", round=battle.round + 1)  # those who may not retreat fight on
         _advance(tx)
         return
     _finish(tx, "retreat", f"{tx.board.power(tx.state.power).name} withdraws from {tx.board.space(battle.space).name}.")
+
+
+def attackers_free_to_retreat(rules: Rules, state: GameState) -> list[Unit]:
+    """The attackers of the battle under way that may retreat (for rules that
+    offer retreats of their own)."""
+    tx = Tx(rules, state, _NoDice())
+    return [u for u in _attackers(tx) if _may_retreat(tx, u)]
+
+
+def retreat_choices(rules: Rules, state: GameState) -> list[str]:
+    """The edition's retreat answers for the battle under way."""
+    return _retreat_options(Tx(rules, state, _NoDice()))
+
+
+class _NoDice:
+    def roll(self, count: int, purpose: str) -> tuple[int, ...]:
+        raise AssertionError("asking about a retreat never rolls dice")
 
 
 def _can_hit(tx: Tx, shooters: list[Unit], targets: list[Unit], role: str) -> bool:
@@ -818,6 +835,8 @@ def _finish(tx: Tx, outcome: str, text: str) -> None:
     tx.emit(BattleEnded(space=space, outcome=outcome, text_=text))
     if tx.board.space(battle.space).is_sea:
         _land_waiting_cargo(tx, space)
+    for rule in tx.rules.hooks("after_battle"):
+        rule.after_battle(tx, space, outcome)
 
 
 def _sink_homeless_fighters(tx: Tx, zone: str, defender: str) -> None:
@@ -875,11 +894,12 @@ def _strategic_raid(tx: Tx, space_id: str) -> None:
     assert victim is not None
     total = 0
     for raider in raiders:
-        prof = profile(tx.rules, raider.power, tx.power(raider.power).techs, raider.type, ATTACK)
+        techs = tx.power(raider.power).techs
+        prof = profile(tx.rules, raider.power, techs, raider.type, ATTACK)
         faces = tx.roll(prof.dice * prof.best_of, f"the bombing raid on {tx.board.space(space_id).name}")
         damage = sum(faces) if prof.best_of == 1 else max(faces)
         for rule in tx.rules.hooks("raid_damage"):
-            damage = rule.raid_damage(tx.rules, raider.power, raider.type, faces, damage)
+            damage = rule.raid_damage(tx.rules, raider.power, frozenset(techs), raider.type, faces, damage)
         total += damage
     paid = min(total, tx.power(victim).ipcs)
     left = tx.add_ipcs(victim, -paid)

@@ -189,10 +189,18 @@ class StandardPolicy:
 
     id = "standard"
 
-    def hits(self, dice: DiceSource, shots: Sequence[int], purpose: str) -> tuple[int, tuple[int, ...]]:
-        shooting = [value for value in shots if value > 0]
-        faces = dice.roll(len(shooting), purpose) if shooting else ()
-        return sum(1 for face, value in zip(faces, shooting) if face <= value), faces
+    def hits(
+        self, dice: DiceSource, shots: Sequence[int], purpose: str, best_of: Sequence[int] = ()
+    ) -> tuple[int, tuple[int, ...]]:
+        """`best_of[i]` dice are rolled for shot i (default 1) and the best one counts."""
+        keep = list(best_of) or [1] * len(shots)
+        shooting = [(value, best) for value, best in zip(shots, keep) if value > 0]
+        faces = dice.roll(sum(best for _, best in shooting), purpose) if shooting else ()
+        hits, at = 0, 0
+        for value, best in shooting:
+            hits += min(faces[at: at + best]) <= value
+            at += best
+        return hits, faces
 
 
 class LowLuckPolicy:
@@ -201,7 +209,11 @@ class LowLuckPolicy:
 
     id = "low_luck"
 
-    def hits(self, dice: DiceSource, shots: Sequence[int], purpose: str) -> tuple[int, tuple[int, ...]]:
+    def hits(
+        self, dice: DiceSource, shots: Sequence[int], purpose: str, best_of: Sequence[int] = ()
+    ) -> tuple[int, tuple[int, ...]]:
+        """Values are pooled; a "best of" shot counts its value once (Low Luck has
+        no better-of-two dice: the odds calculator reads it the same way)."""
         total = sum(value for value in shots if value > 0)
         sure, remainder = divmod(total, SIDES)
         if remainder == 0:
@@ -214,19 +226,24 @@ POLICIES = {StandardPolicy.id: StandardPolicy(), LowLuckPolicy.id: LowLuckPolicy
 
 
 def draw_one(dice: DiceSource, count: int, purpose: str) -> tuple[int, tuple[int, ...]]:
-    """Pick one of `count` things fairly with six-sided dice (rerolling the faces
-    that do not divide evenly), so every draw is a logged die roll.
+    """Pick one of `count` things fairly with six-sided dice, so every draw is a
+    logged die roll: enough dice are read as one base-6 number to cover `count`,
+    and a number past the last whole multiple of `count` is rolled again.
 
     Returns the index picked and all faces rolled.
     """
     if count <= 1:
         return 0, ()
-    if count > SIDES:
-        raise ValueError("draw_one picks among at most six things")
-    usable = SIDES - SIDES % count
+    digits, span = 1, SIDES
+    while span < count:
+        digits, span = digits + 1, span * SIDES
+    usable = span - span % count
     faces: list[int] = []
     while True:
-        face = dice.roll(1, purpose)[0]
-        faces.append(face)
-        if face <= usable:
-            return (face - 1) % count, tuple(faces)
+        rolled = dice.roll(digits, purpose)
+        faces.extend(rolled)
+        number = 0
+        for face in rolled:
+            number = number * SIDES + (face - 1)
+        if number < usable:
+            return number % count, tuple(faces)

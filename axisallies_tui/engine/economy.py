@@ -49,38 +49,13 @@ def purchasable(unit: UnitType) -> bool:
 
 @handles(Research)
 def research(tx: Tx, action: Research) -> None:
+    """The research phase's one purchase, carried out by the scheme in force."""
     require_phase(tx, "research")
-    require(not tx.state.turn.researched, "research dice are bought and rolled once a turn")
-    require(action.dice >= 1, "buy at least one research die, or end the phase")
-    ps = tx.power()
-    cost = action.dice * tx.edition.research_die_cost
-    require(cost <= ps.ipcs, f"{action.dice} research dice cost {cost} IPCs; you have {ps.ipcs}")
-    tx.set_power(evolve(ps, ipcs=ps.ipcs - cost))
+    require(not tx.state.turn.researched, "research is bought once a turn")
+    gained = tx.rules.research.research(tx, action)
     tx.turn(researched=True)
-    tx.emit(ResearchBought(power=ps.id, dice=action.dice, cost=cost))
-    success = tx.edition.research_success
-    faces = tx.roll(action.dice, "research", hit_on=None)
-    for _ in range(sum(1 for face in faces if face >= success)):
-        gained = roll_on_chart(tx)
-        if gained is None:
-            break
-
-
-def roll_on_chart(tx: Tx) -> str | None:
-    """Roll on the development chart until a development the power lacks comes up
-    (C-TECH-2: repeats are rolled again). None if it already has them all."""
-    chart = tx.edition.tech_chart
-    owned = set(tx.power().techs)
-    if all(tech in owned for tech in chart):
-        return None
-    while True:
-        face = tx.roll(1, "the development chart")[0]
-        tech = chart[(face - 1) % len(chart)]
-        if tech not in owned:
-            ps = tx.power()
-            tx.set_power(evolve(ps, techs=ps.techs + (tech,)))
-            tx.emit(TechDeveloped(power=ps.id, tech=tech))
-            return tech
+    for rule in tx.rules.hooks("after_research"):
+        rule.after_research(tx, tx.state.power, gained)
 
 
 # -- purchase -----------------------------------------------------------------------
@@ -105,7 +80,7 @@ def purchase_refusal(tx: Tx, power_id: str) -> str | None:
 def enter_purchase(tx: Tx) -> bool:
     reason = purchase_refusal(tx, tx.state.power)
     if reason:
-        tx.emit(PhaseSkipped(power=tx.state.power, phase="purchase", reason=reason))
+        tx.emit(PhaseSkipped(power=tx.state.power, phase=tx.state.phase, reason=reason))
         return True
     return False
 
@@ -140,6 +115,8 @@ def purchase(tx: Tx, action: Purchase) -> None:
     unplaced[unit.id] = unplaced.get(unit.id, 0) + action.count
     tx.set_power(evolve(ps, ipcs=ps.ipcs - cost, unplaced=_ordered(tx, unplaced)))
     tx.emit(UnitsPurchased(power=ps.id, unit=unit.id, count=action.count, cost=cost, ipcs_left=ps.ipcs - cost))
+    for rule in tx.rules.hooks("after_purchase"):
+        rule.after_purchase(tx, ps.id, unit.id, action.count)
 
 
 @handles(ReturnPurchase)
@@ -271,6 +248,8 @@ def place(tx: Tx, action: Place) -> None:
     tx.set_power(evolve(ps, unplaced=_ordered(tx, unplaced)))
     tx.add_units(action.space, ps.id, unit.id, action.count)
     tx.emit(UnitsPlaced(power=ps.id, unit=unit.id, count=action.count, space=action.space, factory=factory))
+    for rule in tx.rules.hooks("after_place"):
+        rule.after_place(tx, ps.id, unit.id, action.space, action.count)
 
 
 @on_leave("place")
@@ -306,6 +285,8 @@ def collect_income(tx: Tx) -> bool:
     total = tx.add_ipcs(power, amount)
     tx.emit(IncomeCollected(power=power, amount=amount, ipcs=total, note=note))
     pay_bonuses(tx, power, "income_bonus")
+    for rule in tx.rules.hooks("on_income"):
+        rule.on_income(tx, power, amount)
     return True
 
 

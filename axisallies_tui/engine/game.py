@@ -26,7 +26,7 @@ from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import GameState, PowerState, SpaceState, UndoEntry, Unit
 from axisallies_tui.engine.turns import start_turn
 from axisallies_tui.engine.tx import HANDLERS, Tx, handles, require
-from axisallies_tui.engine.victory import ALLIES, AXIS, finish
+from axisallies_tui.engine.victory import DRAW, finish
 
 
 @frozen
@@ -67,10 +67,12 @@ def new_game(rules: Rules, dice: DiceSource, state: GameState | None = None) -> 
     if state is not None:
         start_turn(tx, state.power)
         return Step(state=tx.state, events=tuple(tx.events), dice=tuple(tx.dice.used))
-    from axisallies_tui.engine.turns import next_power
+    from axisallies_tui.engine.turns import next_power, turn_takers
 
-    first = next_power(tx)
-    start_turn(tx, first or rules.board.powers[0].id)
+    for rule in rules.hooks("on_setup"):
+        rule.on_setup(tx)
+    first = next_power(tx) or turn_takers(rules, tx.state)[0]
+    start_turn(tx, first)
     return Step(state=tx.state, events=tuple(tx.events), dice=tuple(tx.dice.used))
 
 
@@ -81,11 +83,18 @@ def apply(rules: Rules, state: GameState, action: Action, dice: DiceSource) -> S
     if state.pending is not None and not isinstance(action, (Answer, Concede)):
         power = rules.board.power(state.pending.power).name
         raise IllegalAction(f"waiting for {power} to answer: {state.pending.prompt}")
-    handler = HANDLERS.get(type(action))
-    if handler is None:
-        raise IllegalAction(f"the engine does not know the action {type(action).__name__}")
     tx = Tx(rules, state, dice)
-    handler(tx, action)
+    handler = HANDLERS.get(type(action))
+    owner = rules.active.owner_of_action(type(action))
+    if handler is not None:
+        handler(tx, action)
+    elif owner is not None:
+        owner.handle(tx, action)
+    else:
+        from axisallies_tui.engine.hooks import REGISTRY
+
+        rule = next((cls.id for cls in REGISTRY.values() if type(action) in cls.actions), "a house rule")
+        raise IllegalAction(f"the action {action.kind!r} belongs to {rule}, which is not on in this game")
     if not isinstance(action, Undo):
         _remember_for_undo(tx, state, action)
     return Step(state=tx.state, events=tuple(tx.events), dice=tuple(tx.dice.used))
@@ -110,6 +119,7 @@ def _remember_for_undo(tx: Tx, before: GameState, action: Action) -> None:
         turn=before.turn,
         next_uid=before.next_uid,
         complexes_built=before.complexes_built,
+        rule_state=before.rule_state,
     )
     tx.update(undo=before.undo + (entry,))
 
@@ -123,7 +133,7 @@ def undo(tx: Tx, action: Undo) -> None:
         spaces[index] = old
     tx.update(
         spaces=tuple(spaces), powers=entry.powers, turn=entry.turn, next_uid=entry.next_uid,
-        complexes_built=entry.complexes_built, undo=tx.state.undo[:-1],
+        complexes_built=entry.complexes_built, rule_state=entry.rule_state, undo=tx.state.undo[:-1],
     )
     tx.emit(ActionUndone(power=tx.state.power, action=entry.action))
 
@@ -132,6 +142,7 @@ def undo(tx: Tx, action: Undo) -> None:
 
 @handles(Answer)
 def answer(tx: Tx, action: Answer) -> None:
+    state_before = tx.state
     pending = tx.state.pending
     require(pending is not None, "there is no question to answer")
     assert pending is not None
@@ -141,16 +152,33 @@ def answer(tx: Tx, action: Answer) -> None:
     )
     tx.update(pending=None)
     tx.emit(DecisionAnswered(power=pending.power, decision=pending.kind, choice=action.choice))
-    DECISIONS[pending.kind](tx, action.choice)
+    added = next((rule for rule in tx.rules.hooks("decision_options")
+                  if action.choice in rule.decision_options(tx.rules, state_before, pending)), None)
+    owner = added or tx.rules.active.owner_of_decision(pending.kind)
+    if owner is not None:
+        owner.answer(tx, pending, action.choice)
+    else:
+        DECISIONS[pending.kind](tx, action.choice)
 
 
 @handles(Concede)
 def concede(tx: Tx, action: Concede) -> None:
+    """The answering power gives up for its whole side. With two sides the other
+    wins; with more, that side is out and the game goes on until one is left."""
     power = tx.state.pending.power if tx.state.pending else tx.state.power
     side = tx.board.side_of(power)
     tx.emit(Conceded(power=power, side=side))
-    winner = ALLIES if side == AXIS else AXIS
-    finish(tx, winner, f"{tx.board.power(power).name} conceded for the {side.capitalize()}")
+    out = tx.state.eliminated + tuple(p for p in tx.board.powers_of_side(side) if p not in tx.state.eliminated)
+    tx.update(eliminated=out)
+    left = tuple(dict.fromkeys(p.side for p in tx.board.powers if p.id not in out))
+    name = tx.board.power(power).name
+    if len(left) <= 1:
+        finish(tx, left[0] if left else DRAW, f"{name} conceded for the {side.capitalize()}")
+        return
+    require(tx.state.pending is None, "a power may leave the game only on its own turn, not while answering")
+    from axisallies_tui.engine.turns import end_turn
+
+    end_turn(tx)
 
 
 @frozen

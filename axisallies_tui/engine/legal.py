@@ -21,11 +21,15 @@ Generator = Callable[[Rules, GameState], Iterator[Action]]
 GENERATORS: dict[str, list[Generator]] = {}
 
 
-def legal_in(phase: str) -> Callable[[Generator], Generator]:
-    """Register a generator of legal actions for `phase` (movement, combat add theirs)."""
+def legal_in(kind: str) -> Callable[[Generator], Generator]:
+    """Register the edition's generator of legal actions for phases of `kind`.
+    House rules offer their actions through the `legal_actions` hook instead."""
 
     def register(fn: Generator) -> Generator:
-        GENERATORS.setdefault(phase, []).append(fn)
+        listed = GENERATORS.setdefault(kind, [])
+        if fn in listed:
+            raise ValueError(f"{fn.__name__} is registered twice for {kind} phases")
+        listed.append(fn)
         return fn
 
     return register
@@ -40,8 +44,10 @@ def candidates(rules: Rules, state: GameState) -> list[Action]:
             return [Answer(choice=option) for option in state.pending.options]
         return [Answer(choice=state.pending.default)] if state.pending.default is not None else []
     actions: list[Action] = []
-    for generator in GENERATORS.get(state.phase, ()):
+    for generator in GENERATORS.get(rules.phase_kind(state.phase), ()):
         actions.extend(generator(rules, state))
+    for rule in rules.hooks("legal_actions"):
+        actions.extend(rule.legal_actions(rules, state))
     if state.undo:
         actions.append(Undo())
     actions.append(EndPhase())
@@ -71,10 +77,7 @@ def legal_actions(rules: Rules, state: GameState) -> list[Action]:
 def _research(rules: Rules, state: GameState) -> Iterator[Action]:
     if state.turn.researched:
         return
-    ps = next(p for p in state.powers if p.id == state.power)
-    affordable = ps.ipcs // rules.edition.research_die_cost
-    for dice in range(1, min(affordable, 6) + 1):
-        yield Research(dice=dice)
+    yield from rules.research.offers(rules, state)
 
 
 @legal_in("purchase")

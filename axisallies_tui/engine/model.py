@@ -27,6 +27,16 @@ class Power:
     starting_ipcs: int
     colour: str
     aliases: tuple[str, ...] = ()
+    takes_turns: bool = True
+    """False for powers that never move by themselves (neutral garrisons)."""
+    played_by: str | None = None
+    """Another power whose player makes this power's decisions (China in the
+    50th Anniversary game is played by the United States)."""
+
+
+ALLIED = "allied"
+WAR = "war"
+NEUTRAL = "neutral"
 
 
 @frozen
@@ -82,6 +92,8 @@ class Strait:
     land: tuple[str, ...]
     neutral: tuple[tuple[str, str], ...] = ()
     """(shore, "open" | "closed" | "ignore"): what a still-neutral shore counts as."""
+    alone: str | None = None
+    """A shore that, once nobody's neutral, controls the strait by itself."""
 
 
 @frozen
@@ -111,6 +123,9 @@ class Board:
     digest: str
     """Hash of the file the board came from; saves refuse a board that changed."""
     straits: tuple[Strait, ...] = ()
+    relations: tuple[tuple[str, str, str], ...] = ()
+    """(power, power, relation) pairs that differ from what the sides imply
+    (same side: allied; different sides: at war)."""
     power_by_id: Mapping[str, Power] = field(init=False, eq=False, repr=False)
     space_by_id: Mapping[str, Space] = field(init=False, eq=False, repr=False)
 
@@ -126,6 +141,20 @@ class Board:
 
     def side_of(self, power_id: str) -> str:
         return self.power_by_id[power_id].side
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """The sides, in the order their first power plays."""
+        return tuple(dict.fromkeys(p.side for p in self.powers))
+
+    def relation(self, a: str, b: str) -> str:
+        """ALLIED, WAR or NEUTRAL between two powers (a power is allied with itself)."""
+        if a == b:
+            return ALLIED
+        for x, y, relation in self.relations:
+            if {x, y} == {a, b}:
+                return relation
+        return ALLIED if self.side_of(a) == self.side_of(b) else WAR
 
     def powers_of_side(self, side: str) -> tuple[str, ...]:
         return tuple(p.id for p in self.powers if p.side == side)
@@ -228,6 +257,8 @@ class Edition:
     techs: tuple[Tech, ...]
     options: tuple[OptionSpec, ...]
     unit_types: tuple[UnitType, ...]
+    phase_kinds: Mapping[str, str] = MappingProxyType({})
+    """Phase id -> kind (which procedure runs); a phase missing here is its own kind."""
     unit_by_id: Mapping[str, UnitType] = field(init=False, eq=False, repr=False)
     option_by_name: Mapping[str, OptionSpec] = field(init=False, eq=False, repr=False)
     tech_by_id: Mapping[str, Tech] = field(init=False, eq=False, repr=False)

@@ -152,7 +152,7 @@ class View:
         self.edition = rules.edition
         self.state = state
         self.power = state.power
-        self.combat = state.phase == COMBAT_MOVE
+        self.combat = rules.phase_kind(state.phase) == COMBAT_MOVE
 
     def units(self, space_id: str) -> tuple[Unit, ...]:
         return self.state.spaces[self.board.space(space_id).index].units
@@ -566,7 +566,7 @@ def _mode(view: View, units: list[Unit], origin: Space, destination: Space) -> s
 
 @handles(Move)
 def move_units(tx: Tx, move: Move) -> None:
-    require(tx.state.phase in (COMBAT_MOVE, NONCOMBAT_MOVE), "units move only in the combat move and non-combat move phases")
+    require(tx.rules.phase_kind(tx.state.phase) in (COMBAT_MOVE, NONCOMBAT_MOVE), "units move only in the combat move and non-combat move phases")
     board = tx.board
     for space_id in (move.origin, move.destination):
         require(space_id in board.space_by_id, f"there is no space called {space_id!r}")
@@ -944,7 +944,7 @@ def _assault_within_reach(view: View, transport: Unit, zone: str) -> bool:
 def strands_the_phase(rules: Rules, before: GameState, move: Move, after: GameState) -> bool:
     """A combat move after which the phase could not end and that builds no
     amphibious assault (loading, sailing loaded transports, landing)."""
-    if after.phase != COMBAT_MOVE or combat_move_problem(rules, after) is None:
+    if rules.phase_kind(after.phase) != COMBAT_MOVE or combat_move_problem(rules, after) is None:
         return False
     origin, destination = rules.board.space(move.origin), rules.board.space(move.destination)
     if origin.is_land != destination.is_land:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable
 
-from axisallies_tui.engine.model import Board
+from axisallies_tui.engine.model import ALLIED, Board
 from axisallies_tui.engine.state import GameState, PowerState, SpaceState, Unit
 
 
@@ -36,7 +36,7 @@ def allied(board: Board, a: str | None, b: str | None) -> bool:
     """Same side (a power is allied with itself). Unowned spaces are nobody's ally."""
     if a is None or b is None:
         return False
-    return board.side_of(a) == board.side_of(b)
+    return a == b or board.relation(a, b) == ALLIED
 
 
 def controlled_by(board: Board, state: GameState, power_id: str) -> list[str]:

@@ -1,16 +1,24 @@
 """The rules in force for one game: what players chose at setup, and the
 runtime object the engine consults (board, edition, options, house rules,
-dice policy)."""
+dice policy, research scheme).
+
+The board and edition a game plays with are the files' ones with the active
+rules' contributions laid over them, built once here: units from a rule's TOML
+entry, forced base options, board overlays (`overlay_board`) and edition
+overlays (`overlay_edition`). The engine reads only the result, so a unit a
+rule adds is bought, placed, moved and fought like any other.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from attrs import frozen
+from attrs import evolve, frozen
 
-from axisallies_tui.engine.dice import POLICIES, StandardPolicy
-from axisallies_tui.engine.hooks import ActiveRules
+from axisallies_tui.engine.dice import POLICIES
+from axisallies_tui.engine.hooks import ActiveRules, HouseRule
 from axisallies_tui.engine.model import Board, Edition
+from axisallies_tui.engine.research import CLASSIC_CHART, ResearchScheme
 
 
 @frozen
@@ -29,27 +37,80 @@ class Ruleset:
     options: tuple[tuple[str, Any], ...] = ()
     """Base options that differ from the edition's defaults."""
     house: tuple[HouseRuleChoice, ...] = ()
-    dice: str = StandardPolicy.id
+    dice: str = "standard"
     """Dice policy id: `standard` or `low_luck`."""
 
     def house_ids(self) -> tuple[str, ...]:
         return tuple(choice.id for choice in self.house)
 
 
+class RulesConflict(ValueError):
+    """Active rules whose contributions cannot be combined (two define one unit)."""
+
+
 class Rules:
     """Read-only view of the rules for the engine. Built once per game."""
 
     def __init__(self, board: Board, edition: Edition, ruleset: Ruleset, active: ActiveRules) -> None:
-        self.board = board
-        self.edition = edition
         self.ruleset = ruleset
         self.active = active
         self.policy = POLICIES[ruleset.dice]
+        self.edition = _overlaid_edition(edition, active.rules)
+        self.board = _overlaid_board(board, active.rules)
         overrides = dict(ruleset.options)
-        self._options = {spec.name: overrides.get(spec.name, spec.default) for spec in edition.options}
+        overrides.update(forced_options(active.rules))
+        self._options = {spec.name: overrides.get(spec.name, spec.default) for spec in self.edition.options}
+        active.bind(self)
+        self.research: ResearchScheme = next(
+            (s for rule in self.hooks("research_scheme") if (s := rule.research_scheme(self)) is not None),
+            CLASSIC_CHART,
+        )
 
     def option(self, name: str) -> Any:
         return self._options[name]
 
-    def hooks(self, name: str) -> tuple[Any, ...]:
+    def hooks(self, name: str) -> tuple[HouseRule, ...]:
         return self.active.implementing(name)
+
+    def phase_kind(self, phase: str) -> str:
+        """What kind of phase `phase` is (`purchase`, `combat_move`, ... or a kind a
+        house rule owns). Phase ids are names; kinds say which procedure runs."""
+        return self.edition.phase_kinds.get(phase, phase)
+
+    def phase_name(self, phase: str) -> str:
+        return self.edition.phase_names.get(phase, phase)
+
+
+def forced_options(rules: tuple[HouseRule, ...]) -> dict[str, Any]:
+    """Base options that active rules need set (the TOML entry's `options`)."""
+    forced: dict[str, Any] = {}
+    for rule in rules:
+        forced.update(dict(rule.data.options))
+    return forced
+
+
+def _overlaid_edition(edition: Edition, rules: tuple[HouseRule, ...]) -> Edition:
+    units = list(edition.unit_types)
+    owner = {unit.id: "the edition" for unit in units}
+    for rule in rules:
+        for unit in rule.data.units:
+            if unit.id in owner:
+                raise RulesConflict(f"{rule.id} adds the unit {unit.id!r}, which {owner[unit.id]} already has")
+            owner[unit.id] = rule.id
+            units.append(unit)
+    kinds = {phase: kind for rule in rules for phase, kind in rule.phases.items()}
+    names = {phase: name for rule in rules for phase, name in rule.phase_names.items()}
+    if len(units) != len(edition.unit_types) or kinds or names:
+        edition = evolve(
+            edition, unit_types=tuple(units), phase_kinds={**edition.phase_kinds, **kinds},
+            phase_names={**edition.phase_names, **names},
+        )
+    for rule in rules:
+        edition = rule.overlay_edition(edition)
+    return edition
+
+
+def _overlaid_board(board: Board, rules: tuple[HouseRule, ...]) -> Board:
+    for rule in rules:
+        board = rule.overlay_board(board)
+    return board

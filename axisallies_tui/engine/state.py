@@ -7,6 +7,8 @@ still mutate). Spaces and powers are stored in the board's order; the
 
 from __future__ import annotations
 
+from typing import Any
+
 from attrs import evolve, frozen
 
 __all__ = [
@@ -14,6 +16,7 @@ __all__ = [
     "UndoEntry",
     "Decision",
     "GameResult",
+    "RuleSlot",
     "GameState",
     "PowerState",
     "SpaceState",
@@ -115,6 +118,7 @@ class UndoEntry:
     turn: TurnRecord
     next_uid: int
     complexes_built: int
+    rule_state: tuple["RuleSlot", ...] = ()
 
 
 @frozen
@@ -138,6 +142,16 @@ class Battle:
 
 
 @frozen
+class RuleSlot:
+    """One house rule's own state (a loan ledger, a temporary capital, ...):
+    an attrs value of the rule's `State` class, saved with the game."""
+
+    id: str
+    """The rule's catalogue id."""
+    data: Any
+
+
+@frozen
 class GameResult:
     winner: str
     """A side id (`axis`, `allies`) or `draw`."""
@@ -154,6 +168,8 @@ class GameState:
     spaces: tuple[SpaceState, ...]
     next_uid: int
     turn: TurnRecord = TurnRecord()
+    eliminated: tuple[str, ...] = ()
+    """Powers out of the game (conceded in a game of more than two sides)."""
     done_this_round: tuple[str, ...] = ()
     """Powers that have finished their turn in this round, in the order they played."""
     complexes_built: int = 0
@@ -161,6 +177,8 @@ class GameState:
     pending: Decision | None = None
     battle: Battle | None = None
     result: GameResult | None = None
+    rule_state: tuple[RuleSlot, ...] = ()
+    """House rules' own state, one slot per rule that has stored any (hooks.HouseRule.State)."""
     undo: tuple[UndoEntry, ...] = ()
     """Undoable actions taken in the current phase, newest last. Cleared when the
     phase ends or dice are rolled: dice never get taken back."""

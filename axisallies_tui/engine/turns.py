@@ -1,71 +1,103 @@
 """The turn-phase state machine: phases in order, turns in order, rounds.
 
-A turn's phases come from the edition and pass through the `turn_phases`
-hook. Some phases run by themselves when entered (collect income; conduct
-combat with no battle): they are registered in `AUTOMATIC`. Leaving a phase
-may have consequences (unplaced units are lost): `ON_LEAVE`.
+The turn is data: a turn's phase ids come from the edition and pass through
+the `turn_phases` hook (a rule may insert, remove or reorder phases); the
+round's order is the board's powers that take turns, which `choose_next_power`
+may change. Each phase id has a *kind* (`Rules.phase_kind`): the edition's
+procedures below are registered per kind, and a phase of a kind a house rule
+owns runs through that rule (`HouseRule.run_phase`).
+
+Some kinds run by themselves when entered (collect income; conduct combat
+with no battle): `AUTOMATIC`. Leaving a phase may have consequences (unplaced
+units are lost): `ON_LEAVE`. These tables hold the edition's procedure only,
+filled once by the engine's own modules; registering a kind twice is an error.
+House rules never register here: they use the lifecycle hooks.
 """
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, TypeVar
 
 from attrs import evolve
 
 from axisallies_tui.engine.actions import EndPhase
 from axisallies_tui.engine.events import PhaseStarted, RoundEnded, TurnStarted
-from axisallies_tui.engine.hooks import END_OF_ROUND, END_OF_TURN
-from axisallies_tui.engine.state import TurnRecord, Unit
+from axisallies_tui.engine.hooks import END_OF_ROUND, END_OF_TURN, HouseRule
+from axisallies_tui.engine.rules import Rules
+from axisallies_tui.engine.state import GameState, TurnRecord, Unit
 from axisallies_tui.engine.tx import Tx, handles, require
 
-# phase id -> function run on entering it; returns True when the phase is done
+PHASE_KINDS = ("research", "purchase", "combat_move", "conduct_combat", "noncombat_move", "place", "collect_income")
+"""The kinds of phase the engine itself knows how to run."""
+
+T = TypeVar("T")
+
+# phase kind -> function run on entering it; returns True when the phase is done
 # (the machine moves on), False when players must act in it.
 AUTOMATIC: dict[str, Callable[[Tx], bool]] = {}
-# phase id -> function run when the phase is left.
-ON_LEAVE: dict[str, list[Callable[[Tx], None]]] = {}
-# phase id -> function saying why the phase may not end yet (None: it may).
+# phase kind -> function run when the phase is left.
+ON_LEAVE: dict[str, Callable[[Tx], None]] = {}
+# phase kind -> function saying why the phase may not end yet (None: it may).
 LEAVE_CHECKS: dict[str, Callable[[Tx], str | None]] = {}
 
 
-def automatic(phase: str) -> Callable[[Callable[[Tx], bool]], Callable[[Tx], bool]]:
-    def register(fn: Callable[[Tx], bool]) -> Callable[[Tx], bool]:
-        AUTOMATIC[phase] = fn
+def _register(table: dict[str, T], kind: str, what: str) -> Callable[[T], T]:
+    if kind not in PHASE_KINDS:
+        raise ValueError(f"{kind!r} is not a phase kind the engine runs")
+
+    def register(fn: T) -> T:
+        if kind in table:
+            raise ValueError(f"the {what} of {kind} phases is registered twice")
+        table[kind] = fn
         return fn
 
     return register
 
 
-def on_leave(phase: str) -> Callable[[Callable[[Tx], None]], Callable[[Tx], None]]:
-    def register(fn: Callable[[Tx], None]) -> Callable[[Tx], None]:
-        ON_LEAVE.setdefault(phase, []).append(fn)
-        return fn
+def automatic(kind: str) -> Callable[[Callable[[Tx], bool]], Callable[[Tx], bool]]:
+    return _register(AUTOMATIC, kind, "automatic step")
 
-    return register
+
+def on_leave(kind: str) -> Callable[[Callable[[Tx], None]], Callable[[Tx], None]]:
+    return _register(ON_LEAVE, kind, "end step")
+
+
+def leave_check(kind: str) -> Callable[[Callable[[Tx], str | None]], Callable[[Tx], str | None]]:
+    return _register(LEAVE_CHECKS, kind, "end check")
 
 
 def leave_phase(tx: Tx, phase: str) -> None:
-    """Run everything registered for leaving `phase` (edition rules and house rules)."""
-    for fn in ON_LEAVE.get(phase, ()):
-        fn(tx)
-
-
-def leave_check(phase: str) -> Callable[[Callable[[Tx], str | None]], Callable[[Tx], str | None]]:
-    def register(fn: Callable[[Tx], str | None]) -> Callable[[Tx], str | None]:
-        LEAVE_CHECKS[phase] = fn
-        return fn
-
-    return register
+    """The edition's end-of-phase step for `phase`'s kind, then every rule's `on_phase_end`."""
+    end = ON_LEAVE.get(tx.rules.phase_kind(phase))
+    owner = _owner(tx, phase)
+    if end is not None:
+        end(tx)
+    elif owner is not None:
+        owner.end_phase(tx, phase)
+    for rule in tx.rules.hooks("on_phase_end"):
+        rule.on_phase_end(tx, phase)
 
 
 def why_not_end_phase(tx: Tx) -> str | None:
-    check = LEAVE_CHECKS.get(tx.state.phase)
+    phase = tx.state.phase
+    owner = _owner(tx, phase)
+    if owner is not None:
+        return owner.why_not_end_phase(tx.rules, tx.state, phase)
+    check = LEAVE_CHECKS.get(tx.rules.phase_kind(phase))
     return check(tx) if check else None
+
+
+def _owner(tx: Tx, phase: str) -> HouseRule | None:
+    """The rule that runs `phase`, when its kind is not one the edition runs."""
+    if tx.rules.phase_kind(phase) in PHASE_KINDS:
+        return None
+    return tx.rules.active.owner_of_phase(phase)
 
 
 def phases_for(tx: Tx, power: str) -> tuple[str, ...]:
     phases = tuple(tx.edition.phases)
     if not tx.rules.option("tech_development"):
-        phases = tuple(p for p in phases if p != "research")
+        phases = tuple(p for p in phases if tx.rules.phase_kind(p) != "research")
     for rule in tx.rules.hooks("turn_phases"):
         phases = rule.turn_phases(tx.rules, tx.state, power, phases)
     return phases
@@ -84,6 +116,8 @@ def start_turn(tx: Tx, power: str) -> None:
     from axisallies_tui.engine.economy import pay_bonuses  # local: economy imports this module
 
     pay_bonuses(tx, power, "turn_start_bonus")
+    for rule in tx.rules.hooks("on_turn_start"):
+        rule.on_turn_start(tx, power)
     enter_phase(tx, 0)
 
 
@@ -107,14 +141,26 @@ def enter_phase(tx: Tx, position: int) -> None:
         phase = phases[position]
         tx.update(phase=phase)
         tx.emit(PhaseStarted(power=tx.state.power, phase=phase))
-        run = AUTOMATIC.get(phase)
-        if run is None or not run(tx):
+        for rule in tx.rules.hooks("on_phase_start"):
+            rule.on_phase_start(tx, phase)
+        if not _run_phase(tx, phase):
             return
         if tx.state.result is not None or tx.state.pending is not None:
             return
         leave_phase(tx, phase)
         position += 1
     end_turn(tx)
+
+
+def _run_phase(tx: Tx, phase: str) -> bool:
+    """Run the automatic part of `phase`; True when it needs no player."""
+    if tx.state.result is not None or tx.state.pending is not None:
+        return False
+    owner = _owner(tx, phase)
+    if owner is not None:
+        return owner.run_phase(tx, phase)
+    run = AUTOMATIC.get(tx.rules.phase_kind(phase))
+    return run is not None and run(tx)
 
 
 @handles(EndPhase)
@@ -130,6 +176,8 @@ def end_turn(tx: Tx) -> None:
     from axisallies_tui.engine.victory import check_victory
 
     finished = tx.state.power
+    for rule in tx.rules.hooks("on_turn_end"):
+        rule.on_turn_end(tx, finished)
     tx.update(done_this_round=tx.state.done_this_round + (finished,))
     if check_victory(tx, END_OF_TURN):
         return
@@ -154,7 +202,16 @@ def next_power(tx: Tx) -> str | None:
                 tx.emit(event)
             return power
     done = set(tx.state.done_this_round)
-    for power in tx.board.powers:
-        if power.id not in done:
-            return power.id
+    for power in turn_takers(tx.rules, tx.state):
+        if power not in done:
+            return power
     return None
+
+
+def turn_takers(rules: Rules, state: GameState) -> tuple[str, ...]:
+    """The powers that take turns, in the board's order: not neutral garrisons,
+    not powers played as part of another's turn, not powers out of the game."""
+    return tuple(
+        p.id for p in rules.board.powers
+        if p.takes_turns and p.played_by is None and p.id not in state.eliminated
+    )

@@ -16,7 +16,7 @@ from axisallies_tui.engine.errors import IllegalAction
 from axisallies_tui.engine.events import DiceRolled, Event
 from axisallies_tui.engine.queries import power_index
 from axisallies_tui.engine.rules import Rules
-from axisallies_tui.engine.state import GameState, PowerState, SpaceState, Unit
+from axisallies_tui.engine.state import Decision, GameState, PowerState, RuleSlot, SpaceState, Unit
 
 
 class Tx:
@@ -81,6 +81,33 @@ class Tx:
     def turn(self, **changes: Any) -> None:
         self.state = evolve(self.state, turn=evolve(self.state.turn, **changes))
 
+    # -- house rules' own state and questions ------------------------------------------
+    def rule_state(self, rule_id: str) -> Any:
+        """The state `rule_id` keeps (its initial state if it stored none yet)."""
+        rule = self.rules.active.get(rule_id)
+        if rule is None:
+            raise KeyError(f"{rule_id} is not on in this game")
+        return rule.state_in(self.state)
+
+    def set_rule_state(self, rule_id: str, data: Any) -> None:
+        """Store `rule_id`'s new state (an instance of its `State` class)."""
+        slots = tuple(slot for slot in self.state.rule_state if slot.id != rule_id)
+        self.state = evolve(self.state, rule_state=tuple(sorted(slots + (RuleSlot(rule_id, data),), key=_slot_id)))
+
+    def ask(self, decision: Decision) -> None:
+        """Stop and wait for `decision`; active rules may add answers to it first."""
+        extra = tuple(
+            option for rule in self.rules.hooks("decision_options")
+            for option in rule.decision_options(self.rules, self.state, decision)
+        )
+        if extra:
+            decision = evolve(decision, options=decision.options + extra)
+        self.update(pending=decision)
+
+
+def _slot_id(slot: RuleSlot) -> str:
+    return slot.id
+
 
 Handler = Callable[[Tx, Any], None]
 HANDLERS: dict[type[Action], Handler] = {}
@@ -90,6 +117,8 @@ def handles(action_type: type[Action]) -> Callable[[Handler], Handler]:
     """Register the function that carries out `action_type`."""
 
     def register(fn: Handler) -> Handler:
+        if action_type in HANDLERS:
+            raise ValueError(f"{action_type.__name__} is handled twice")
         HANDLERS[action_type] = fn
         return fn
 
@@ -102,8 +131,10 @@ def require(condition: bool, reason: str) -> None:
         raise IllegalAction(reason)
 
 
-def require_phase(tx: Tx, *phases: str) -> None:
-    if tx.state.phase not in phases:
-        names = " or ".join(tx.edition.phase_names.get(p, p) for p in phases)
-        now = tx.edition.phase_names.get(tx.state.phase, tx.state.phase)
+def require_phase(tx: Tx, *kinds: str) -> None:
+    """Refuse unless the current phase is of one of `kinds` (a rule may add
+    phases of an edition kind, such as a second combat move)."""
+    if tx.rules.phase_kind(tx.state.phase) not in kinds:
+        names = " or ".join(tx.rules.phase_name(k) for k in kinds)
+        now = tx.rules.phase_name(tx.state.phase)
         raise IllegalAction(f"that is done in the {names} phase; it is now {now}")

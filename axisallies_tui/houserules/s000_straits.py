@@ -1,20 +1,25 @@
 """s000-straits: a side holding both shores of a strait shuts it to enemy
-surface ships; submarines always pass. The straits and what a still-neutral
-shore counts as are board data (`[straits.*]` in the board file)."""
+surface ships; submarines always pass. The straits, what a still-neutral
+shore counts as, and a shore that holds a strait alone are board data
+(`[straits.*]` in the board file)."""
 
 from __future__ import annotations
 
 from axisallies_tui.engine.hooks import HouseRule, implements
 from axisallies_tui.engine.model import SEA, Strait
+from axisallies_tui.engine.rules import Rules
+from axisallies_tui.engine.state import GameState
 
 CLOSED_TO_ALL = "everyone"
 
 
 @implements("s000-straits")
 class Straits(HouseRule):
-    def may_enter(self, rules, state, power, units, frm, to):  # type: ignore[no-untyped-def]
-        surface = [u for u in units if rules.edition.unit(u).domain == SEA and not rules.edition.unit(u).has("submarine")]
-        if not surface:
+    def may_enter(
+        self, rules: Rules, state: GameState, power: str, units: tuple[str, ...], frm: str, to: str
+    ) -> str | None:
+        kinds = [rules.edition.unit(u) for u in units]
+        if not any(kind.domain == SEA and not kind.has("submarine") for kind in kinds):
             return None
         mover = rules.board.side_of(power)
         for strait in rules.board.straits:
@@ -28,13 +33,18 @@ class Straits(HouseRule):
         return None
 
 
-def shut_by(rules, state, strait: Strait) -> str | None:  # type: ignore[no-untyped-def]
-    """The side holding every shore (it shuts the strait to the other side),
+def shut_by(rules: Rules, state: GameState, strait: Strait) -> str | None:
+    """The side holding the strait (it shuts it to the other side),
     CLOSED_TO_ALL, or None when the strait is open."""
+    board = rules.board
+    if strait.alone is not None:
+        owner = state.spaces[board.space(strait.alone).index].owner
+        if owner is not None:
+            return board.side_of(owner)
     policy = dict(strait.neutral)
     sides = set()
     for shore in strait.land:
-        owner = state.spaces[rules.board.space(shore).index].owner
+        owner = state.spaces[board.space(shore).index].owner
         if owner is None:
             rule = policy.get(shore)
             if rule == "open":
@@ -44,5 +54,5 @@ def shut_by(rules, state, strait: Strait) -> str | None:  # type: ignore[no-unty
             if rule == "ignore":
                 continue
             return None
-        sides.add(rules.board.side_of(owner))
+        sides.add(board.side_of(owner))
     return sides.pop() if len(sides) == 1 else None

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from axisallies_tui.engine.hooks import END_OF_TURN, HouseRule, implements
 from axisallies_tui.engine.queries import capital_held_by, side_income
+from axisallies_tui.engine.rules import Rules
+from axisallies_tui.engine.state import GameState
 from axisallies_tui.engine.victory import ALLIES, AXIS, decide
 
 
 @implements("s000-victory-conditions")
 class VictoryConditions(HouseRule):
-    def check_victory(self, rules, state, moment):  # type: ignore[no-untyped-def]
+    def check_victory(self, rules: Rules, state: GameState, moment: str) -> tuple[str, str] | None:
         if moment != END_OF_TURN:
             return None
         board = rules.board
@@ -28,7 +30,7 @@ class VictoryConditions(HouseRule):
             axis.append(f"the Axis hold {name('ussr')} and {name('uk')}")
         if held_by_axis("usa"):
             axis.append(f"the Axis hold {name('usa')}")
-        goal = self.params["axis_income_goal"]
+        goal = int(self.params["axis_income_goal"])
         income = side_income(board, state, AXIS)
         if income >= goal:
             axis.append(f"Axis income {income} reaches {goal}")

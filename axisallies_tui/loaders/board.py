@@ -142,7 +142,7 @@ def load_board(path: Path, editions: dict[str, Edition]) -> Board:
     straits = []
     for strait_id, body in top.get("straits", dict, {}).items():
         entry = f"[straits.{strait_id}]"
-        f = Fields(problems, entry, body, {"name", "seas", "land", "neutral"})
+        f = Fields(problems, entry, body, {"name", "seas", "land", "neutral", "alone"})
         seas = f.strings("seas", required=True)
         land_ids = f.strings("land", required=True)
         neutral = f.get("neutral", dict, {})
@@ -155,8 +155,11 @@ def load_board(path: Path, editions: dict[str, Edition]) -> Board:
         for shore, policy in neutral.items():
             if shore not in land_ids or policy not in ("open", "closed", "ignore"):
                 problems.add(entry, f"neutral: {shore} = {policy!r} must be a listed shore and open, closed or ignore")
+        alone = f.get("alone", str, None)
+        if alone is not None and alone not in land_ids:
+            problems.add(entry, f"alone: {alone!r} must be one of the listed shores")
         straits.append(Strait(id=strait_id, name=f.text("name"), seas=tuple(seas[:2]) if len(seas) >= 2 else ("", ""),  # type: ignore[arg-type]
-                              land=land_ids, neutral=tuple(sorted(neutral.items()))))
+                              land=land_ids, neutral=tuple(sorted(neutral.items())), alone=alone))
 
     problems.raise_if_any()
     return Board(

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from axisallies_tui.engine.model import LAND, SEA, AIR, Edition, Tech, UnitType
+from axisallies_tui.engine.model import AIR, LAND, SEA, Edition, Tech, UnitType
+from axisallies_tui.engine.turns import PHASE_KINDS
 from axisallies_tui.loaders.common import Fields, Problems, option_specs, read_toml
 
-KNOWN_PHASES = {"research", "purchase", "combat_move", "conduct_combat", "noncombat_move", "place", "collect_income"}
 UNIT_KEYS = {
     "name", "aliases", "domain", "cost", "move", "attack", "defense", "transport_cost",
     "transport_capacity", "carrier_cost", "carrier_capacity", "hit_points", "combatant", "tags",
@@ -17,7 +18,7 @@ UNIT_KEYS = {
 def load_edition(path: Path) -> Edition:
     data = read_toml(path)
     problems = Problems(path)
-    top = Fields(problems, "", data, {"edition", "phase_names", "techs", "options", "units"})
+    top = Fields(problems, "", data, {"edition", "phase_names", "phase_kinds", "techs", "options", "units"})
     head = Fields(
         problems,
         "[edition]",
@@ -26,9 +27,12 @@ def load_edition(path: Path) -> Edition:
          "industrial_technology_discount", "neutral_entry_cost", "long_range_aircraft_bonus"},
     )
     phases = head.strings("phases", required=True)
+    phase_kinds = {phase: phase for phase in phases}
+    phase_kinds.update(top.get("phase_kinds", dict, {}))
     for phase in phases:
-        if phase not in KNOWN_PHASES:
-            problems.add("[edition] phases", f"unknown phase {phase!r} (known: {', '.join(sorted(KNOWN_PHASES))})")
+        if phase_kinds[phase] not in PHASE_KINDS:
+            problems.add("[edition] phases", f"phase {phase!r} needs a kind in [phase_kinds] "
+                         f"(kinds: {', '.join(PHASE_KINDS)})")
     phase_names = top.get("phase_names", dict, {})
     for phase in phases:
         if not isinstance(phase_names.get(phase), str):
@@ -44,10 +48,40 @@ def load_edition(path: Path) -> Edition:
         if tech not in tech_ids:
             problems.add("[edition] tech_chart", f"{tech!r} is not defined under [techs]")
 
+    units = parse_units(problems, "units", top.get("units", dict, {}))
+    if not units:
+        problems.add("[units]", "an edition needs at least one unit type")
+
+    edition = Edition(
+        id=head.text("id"),
+        name=head.text("name"),
+        sides=head.strings("sides", required=True),
+        phases=phases,
+        phase_names=dict(phase_names),
+        research_die_cost=head.number("research_die_cost", 5),
+        research_success=head.number("research_success", 6),
+        tech_chart=chart,
+        industrial_technology_discount=head.number("industrial_technology_discount", 0),
+        neutral_entry_cost=head.number("neutral_entry_cost", 0),
+        long_range_aircraft_bonus=head.number("long_range_aircraft_bonus", 0),
+        techs=tuple(techs),
+        options=option_specs(problems, "[options]", top.get("options", dict, {})),
+        unit_types=tuple(units),
+        phase_kinds=phase_kinds,
+    )
+    if edition.id and path.stem != edition.id:
+        problems.add("[edition] id", f"{edition.id!r} must match the file name {path.stem!r}")
+    problems.raise_if_any()
+    return edition
+
+
+def parse_units(problems: Problems, prefix: str, table: dict[str, Any]) -> tuple[UnitType, ...]:
+    """Unit types from a TOML table (an edition's `[units]`, a house rule's
+    `[rules.units]`), every problem reported under `[prefix.<id>]`."""
     units = []
     seen_names: dict[str, str] = {}
-    for unit_id, body in top.get("units", dict, {}).items():
-        entry = f"[units.{unit_id}]"
+    for unit_id, body in table.items():
+        entry = f"[{prefix}.{unit_id}]"
         f = Fields(problems, entry, body, UNIT_KEYS)
         domain = f.text("domain")
         if domain not in (LAND, SEA, AIR):
@@ -74,26 +108,4 @@ def load_edition(path: Path) -> Edition:
                 problems.add(entry, f"the name {name!r} is also used by {seen_names[name]}")
             seen_names[name] = unit.id
         units.append(unit)
-    if not units:
-        problems.add("[units]", "an edition needs at least one unit type")
-
-    edition = Edition(
-        id=head.text("id"),
-        name=head.text("name"),
-        sides=head.strings("sides", required=True),
-        phases=phases,
-        phase_names=dict(phase_names),
-        research_die_cost=head.number("research_die_cost", 5),
-        research_success=head.number("research_success", 6),
-        tech_chart=chart,
-        industrial_technology_discount=head.number("industrial_technology_discount", 0),
-        neutral_entry_cost=head.number("neutral_entry_cost", 0),
-        long_range_aircraft_bonus=head.number("long_range_aircraft_bonus", 0),
-        techs=tuple(techs),
-        options=option_specs(problems, "[options]", top.get("options", dict, {})),
-        unit_types=tuple(units),
-    )
-    if edition.id and path.stem != edition.id:
-        problems.add("[edition] id", f"{edition.id!r} must match the file name {path.stem!r}")
-    problems.raise_if_any()
-    return edition
+    return tuple(units)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 from attrs import field, frozen
 
-from axisallies_tui.engine.model import OptionSpec
+from axisallies_tui.engine.model import OptionSpec, UnitType
 from axisallies_tui.loaders.common import Fields, Problems, option_specs, read_toml
+from axisallies_tui.loaders.edition import parse_units
 
 AVAILABLE = "available"
 PLANNED = "planned"
@@ -19,7 +20,7 @@ KINDS = {
 }
 RULE_KEYS = {
     "id", "title", "kind", "section", "editions", "status", "group", "bloc", "requires",
-    "requires_one_of", "conflicts", "engine", "help", "params",
+    "requires_one_of", "conflicts", "engine", "help", "params", "units", "options",
 }
 
 
@@ -51,6 +52,10 @@ class HouseRuleSpec:
     conflicts: tuple[str, ...] = ()
     engine: tuple[str, ...] = ()
     params: tuple[OptionSpec, ...] = ()
+    units: tuple[UnitType, ...] = ()
+    """Unit types the rule adds (`[rules.units.<id>]`, the edition file's format)."""
+    options: tuple[tuple[str, Any], ...] = ()
+    """Base options the rule needs set while it is on (`[rules.options]`)."""
 
     @property
     def available(self) -> bool:
@@ -120,6 +125,8 @@ def load_house_file(path: Path) -> tuple[HouseDocument, list[HouseRuleSpec]]:
             conflicts=f.strings("conflicts"),
             engine=f.strings("engine"),
             params=option_specs(problems, f"{entry} params", f.get("params", dict, {})),
+            units=parse_units(problems, f"{entry} units", f.get("units", dict, {})),
+            options=tuple(sorted(f.get("options", dict, {}).items())),
         )
         if spec.status not in (AVAILABLE, PLANNED):
             problems.add(entry, f"status must be {AVAILABLE!r} or {PLANNED!r}, not {spec.status!r}")

@@ -98,7 +98,7 @@ def test_no_repairs_without_the_rule_or_away_from_a_complex():
     with pytest.raises(IllegalAction, match="does not border"):
         act(rules, state, RepairShip(uid=state.next_uid - 1, factory="united_kingdom"))
     plain = make_rules()
-    with pytest.raises(IllegalAction, match="belong to the Damaged battleships"):
+    with pytest.raises(IllegalAction, match="belongs to s000-damaged-capital-ships, which is not on"):
         act(plain, at(plain, damaged(plain, "battleship"), "uk", "research"),
             RepairShip(uid=start(plain).next_uid, factory="united_kingdom"))
 

@@ -1,0 +1,102 @@
+"""Research schemes: how a power turns IPCs into weapons developments.
+
+The edition's scheme is the classic numbered chart (C-TECH): buy dice, each
+die showing the success number is a breakthrough, and a roll on the chart
+names the development (repeats rolled again). A house rule replaces the
+scheme through the `research_scheme` hook (bought developments, chosen
+developments, two charts): the research phase, the `Research` action, the
+legal-action list and the screens all go through the scheme in force.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator, Protocol
+
+from attrs import evolve
+
+from axisallies_tui.engine.actions import Research
+from axisallies_tui.engine.events import ResearchBought, TechDeveloped
+
+if TYPE_CHECKING:
+    from axisallies_tui.engine.rules import Rules
+    from axisallies_tui.engine.state import GameState, PowerState
+    from axisallies_tui.engine.tx import Tx
+
+
+class ResearchScheme(Protocol):
+    """What a research scheme answers. `research` may roll and pay (it acts)."""
+
+    id: str
+
+    def offers(self, rules: Rules, state: GameState) -> Iterator[Research]:
+        """The `Research` actions worth listing for the power to move now."""
+        ...
+
+    def research(self, tx: Tx, action: Research) -> tuple[str, ...]:
+        """Carry out `action` (raise IllegalAction to refuse); return the
+        developments gained."""
+        ...
+
+    def describe(self, rules: Rules) -> str:
+        """One line for the research screen: what a purchase buys."""
+        ...
+
+
+class ClassicChart:
+    """The edition's dice and numbered chart (C-TECH-1..3)."""
+
+    id = "classic_chart"
+
+    def offers(self, rules: Rules, state: GameState) -> Iterator[Research]:
+        ps = next(p for p in state.powers if p.id == state.power)
+        affordable = ps.ipcs // rules.edition.research_die_cost
+        for dice in range(1, min(affordable, 6) + 1):
+            yield Research(dice=dice)
+
+    def research(self, tx: Tx, action: Research) -> tuple[str, ...]:
+        from axisallies_tui.engine.tx import require
+
+        require(action.development is None, "with the edition's research you buy dice, not a named development")
+        require(action.dice >= 1, "buy at least one research die, or end the phase")
+        ps = tx.power()
+        cost = action.dice * tx.edition.research_die_cost
+        require(cost <= ps.ipcs, f"{action.dice} research dice cost {cost} IPCs; you have {ps.ipcs}")
+        tx.set_power(evolve(ps, ipcs=ps.ipcs - cost))
+        tx.emit(ResearchBought(power=ps.id, dice=action.dice, cost=cost))
+        success = tx.edition.research_success
+        faces = tx.roll(action.dice, "research", hit_on=None)
+        gained: list[str] = []
+        for _ in range(sum(1 for face in faces if face >= success)):
+            tech = roll_on_chart(tx)
+            if tech is None:
+                break
+            gained.append(tech)
+        return tuple(gained)
+
+    def describe(self, rules: Rules) -> str:
+        return (f"Each research die costs {rules.edition.research_die_cost} IPCs; "
+                f"a {rules.edition.research_success} is a breakthrough.")
+
+
+def roll_on_chart(tx: Tx) -> str | None:
+    """Roll on the development chart until a development the power lacks comes up
+    (C-TECH-2: repeats are rolled again). None if it already has them all."""
+    chart = tx.edition.tech_chart
+    owned = set(tx.power().techs)
+    if all(tech in owned for tech in chart):
+        return None
+    while True:
+        face = tx.roll(1, "the development chart")[0]
+        tech = chart[(face - 1) % len(chart)]
+        if tech not in owned:
+            grant(tx, tx.power(), tech)
+            return tech
+
+
+def grant(tx: Tx, ps: PowerState, tech: str) -> None:
+    """Give `ps` the development `tech` and say so."""
+    tx.set_power(evolve(ps, techs=ps.techs + (tech,)))
+    tx.emit(TechDeveloped(power=ps.id, tech=tech))
+
+
+CLASSIC_CHART = ClassicChart()
