@@ -20,6 +20,7 @@ from typing import ClassVar, Iterator
 from attrs import evolve, frozen
 
 from axisallies_tui.engine.actions import Action, register_action
+from axisallies_tui.engine.battle import ROUND_CHECK, advance, battle_step
 from axisallies_tui.engine.capture import capture
 from axisallies_tui.engine.errors import IllegalAction
 from axisallies_tui.engine.events import DiceRolled, Event, power_name, space_name, units_text
@@ -263,7 +264,6 @@ def _start_battle(tx: Tx, space_id: str) -> None:
     tx.update(battle=battle)
     tx.emit(BattleStarted(space=space_id, attacker=state.power, defender=defender,
                           attacking=type_counts(attackers), defending=type_counts(defenders)))
-    _bombard(tx)
     _advance(tx)
 
 
@@ -345,6 +345,7 @@ def bombarding_ships(rules: Rules, state: GameState, space_id: str) -> list[Unit
     return ships
 
 
+@battle_step("bombard")
 def _bombard(tx: Tx) -> None:
     battle = _battle(tx)
     guns = bombarding_ships(tx.rules, tx.state, battle.space)
@@ -364,49 +365,54 @@ def _may_bombard(rules: Rules, unit: Unit) -> bool:
 
 
 def _advance(tx: Tx) -> None:
-    """Run the battle on until it needs a decision or ends."""
-    while tx.state.battle is not None and tx.state.pending is None:
-        battle = _battle(tx)
-        stage = battle.stage
-        if stage in ("start", "round"):
-            if _ended(tx):
-                return
-            _set(tx, stage="subs")
-            subs = [u for u in _attackers(tx) if _profile(tx, u, ATTACK).first_strike]
-            if subs:
-                hits = _fire(tx, subs, ATTACK, f"the submarine strike, round {battle.round}", tx.state.power)
-                if hits:
-                    _ask_casualties(tx, "sub_casualties", battle.defender, hits)
-            continue
-        if stage == "subs":
-            shooters = [u for u in _attackers(tx) if not _profile(tx, u, ATTACK).first_strike]
-            hits = _fire(tx, shooters, ATTACK, f"attack, round {battle.round}", tx.state.power)
-            _set(tx, stage="fired")
-            if hits:
-                _ask_casualties(tx, "defender_casualties", battle.defender, hits)
-            continue
-        if stage == "fired":
-            defenders = _defenders(tx)
-            hits = _fire(tx, defenders, DEFENCE, f"defence, round {battle.round}", battle.defender)
-            _set(tx, stage="defended")
-            if hits:
-                _ask_casualties(tx, "attacker_casualties", tx.state.power, hits)
-            continue
-        if stage == "defended":
-            _remove_set_aside(tx)
-            if _ended(tx):
-                return
-            options = _retreat_options(tx)
-            if options:
-                _set(tx, stage="retreat")
-                tx.ask(Decision(
-                    power=tx.state.power, kind="retreat",
-                    prompt=f"Battle for {tx.board.space(battle.space).name}, after round {battle.round}: press on or retreat?",
-                    options=(PRESS_ON,) + tuple(options), default=PRESS_ON))
-                return
-            _set(tx, stage="round", round=battle.round + 1)
-            continue
-        raise AssertionError(f"unknown battle stage {stage}")
+    """Run the battle on until it needs a decision or ends (`battle.advance`)."""
+    advance(tx)
+
+
+@battle_step("sub_strike")
+def _sub_strike(tx: Tx) -> None:
+    """C-COMBAT-SUB: attacking submarines fire first; their hits go at once."""
+    battle = _battle(tx)
+    subs = [u for u in _attackers(tx) if _profile(tx, u, ATTACK).first_strike]
+    hits = _fire(tx, subs, ATTACK, f"the submarine strike, round {battle.round}", tx.state.power)
+    if hits:
+        _ask_casualties(tx, "sub_casualties", battle.defender, hits)
+
+
+@battle_step("attack_fire")
+def _attack_fire(tx: Tx) -> None:
+    battle = _battle(tx)
+    shooters = [u for u in _attackers(tx) if not _profile(tx, u, ATTACK).first_strike]
+    hits = _fire(tx, shooters, ATTACK, f"attack, round {battle.round}", tx.state.power)
+    if hits:
+        _ask_casualties(tx, "defender_casualties", battle.defender, hits)
+
+
+@battle_step("defence_fire")
+def _defence_fire(tx: Tx) -> None:
+    """The defenders fire, those set aside as casualties this round included."""
+    battle = _battle(tx)
+    hits = _fire(tx, _defenders(tx), DEFENCE, f"defence, round {battle.round}", battle.defender)
+    if hits:
+        _ask_casualties(tx, "attacker_casualties", tx.state.power, hits)
+
+
+@battle_step("end_of_round")
+def _end_of_round(tx: Tx) -> None:
+    """The round's casualties go; the battle may be over; else the attacker may retreat."""
+    battle = _battle(tx)
+    _remove_set_aside(tx)
+    if _ended(tx):
+        return
+    options = _retreat_options(tx)
+    if options:
+        tx.ask(Decision(
+            power=tx.state.power, kind="retreat",
+            prompt=f"Battle for {tx.board.space(battle.space).name}, after round {battle.round}: press on or retreat?",
+            options=(PRESS_ON,) + tuple(options), default=PRESS_ON))
+
+
+ROUND_CHECK.append(lambda tx: _ended(tx))
 
 
 def _remove_set_aside(tx: Tx) -> None:
@@ -674,8 +680,6 @@ for _kind_name in CASUALTY_KINDS:
         def _answer(tx: Tx, choice: str) -> None:
             units = casualty_pool(tx.rules, tx.state, kind)
             _apply_casualties(tx, kind, parse_casualties(tx.edition, choice, units))
-            if kind == "bombard_casualties":
-                _set(tx, stage="start")
             _advance(tx)
 
         return _answer
@@ -732,8 +736,7 @@ def _may_retreat(tx: Tx, unit: Unit) -> bool:
 def _answer_retreat(tx: Tx, choice: str) -> None:
     battle = _battle(tx)
     if choice == PRESS_ON:
-        _set(tx, stage="round", round=battle.round + 1)
-        _advance(tx)
+        _advance(tx)  # the stage is already the next round
         return
     leaving = [u for u in _attackers(tx) if _may_retreat(tx, u)]
     planes = {u.uid for u in leaving if tx.edition.unit(u.type).domain == AIR}
@@ -763,8 +766,7 @@ def withdraw(tx: Tx, ground: set[int], target: str | None, planes: set[int]) -> 
     tx.turn(marks=tx.state.turn.marks + tuple(f"left:{uid}" for uid in sorted(planes)))
     tx.emit(Retreated(power=tx.state.power, space=battle.space, to=target))
     if _attackers(tx):
-        _set(tx, stage="round", round=battle.round + 1)  # those who may not retreat fight on
-        _advance(tx)
+        _advance(tx)  # those who may not retreat fight on, from the next round
         return
     _finish(tx, "retreat", f"{tx.board.power(tx.state.power).name} withdraws from {tx.board.space(battle.space).name}.")
 

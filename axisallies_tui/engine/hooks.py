@@ -89,6 +89,7 @@ SPECS: Mapping[str, HookSpec] = _specs(
     ("move_costs", "economy", "collect"),
     # battle
     ("unit_profile", "numbers", "fold"),
+    ("battle_steps", "procedure", "fold"),
     ("may_bombard", "procedure", "fold"),
     ("bombardment_casualties_fire_back", "procedure", "fold"),
     ("may_retreat", "procedure", "fold"),
@@ -139,6 +140,8 @@ class HouseRule:
       combat move is a `combat_move`) runs the edition's procedure; any other
       kind is the rule's own and runs through `run_phase`, `legal_actions`,
       `why_not_end_phase` and `end_phase`. `phase_names` gives their titles.
+    - `steps`: battle step ids this rule adds (through `battle_steps`) and runs
+      in `battle_step`.
     - `before` / `after`: catalogue ids this rule must run before / after at
       every hook both implement.
     """
@@ -149,6 +152,7 @@ class HouseRule:
     decisions: ClassVar[tuple[str, ...]] = ()
     phases: ClassVar[Mapping[str, str]] = MappingProxyType({})
     phase_names: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    steps: ClassVar[tuple[str, ...]] = ()
     before: ClassVar[tuple[str, ...]] = ()
     after: ClassVar[tuple[str, ...]] = ()
 
@@ -227,6 +231,19 @@ class HouseRule:
         """How a unit of `power` (holding `techs`) fights in `role` in battle round
         `round_number`. Combat and the odds calculator both use the answer."""
         return profile
+
+    def battle_steps(
+        self, rules: Rules, state: GameState, when: str, steps: tuple[str, ...]
+    ) -> tuple[str, ...]:
+        """The battle steps (`when` is "pre" for the pre-battle part, "round" for
+        each round) of the battle under way (`state.battle`). Insert, replace,
+        remove or reorder; steps of your own run in `battle_step`. A battle
+        whose steps differ from the edition's gets simulated odds."""
+        return steps
+
+    def battle_step(self, tx: Tx, step: str) -> None:
+        """Run one of this rule's battle steps (it may fire, ask, remove units)."""
+        raise NotImplementedError(f"{self.id} declares the battle step {step!r} but does not run it")
 
     def may_bombard(self, rules: Rules, unit: Unit, allowed: bool) -> bool:
         """Whether this ship may bombard before a landing."""
@@ -414,6 +431,7 @@ class ActiveRules:
         self._actions = self._owners("actions", lambda rule: rule.actions)
         self._decisions = self._owners("decisions", lambda rule: rule.decisions)
         self._phases = self._owners("phases", lambda rule: tuple(rule.phases))
+        self._steps = self._owners("battle steps", lambda rule: rule.steps)
 
     def _owners(self, what: str, owned: Callable[[HouseRule], Sequence[Any]]) -> dict[Any, HouseRule]:
         table: dict[Any, HouseRule] = {}
@@ -439,6 +457,9 @@ class ActiveRules:
 
     def owner_of_phase(self, phase: str) -> HouseRule | None:
         return self._phases.get(phase)
+
+    def owner_of_step(self, step: str) -> HouseRule | None:
+        return self._steps.get(step)
 
     def phase_kinds(self) -> dict[str, str]:
         return {phase: kind for rule in self.rules for phase, kind in rule.phases.items()}
