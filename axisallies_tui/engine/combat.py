@@ -15,12 +15,12 @@ unit with two hit points (`battleship/damage=1`).
 from __future__ import annotations
 
 from itertools import product
-from typing import ClassVar, Iterator
+from typing import TYPE_CHECKING, ClassVar, Iterator
 
 from attrs import evolve, frozen
 
 from axisallies_tui.engine.actions import Action, register_action
-from axisallies_tui.engine.battle import ROUND_CHECK, advance, battle_step
+from axisallies_tui.engine.battle import ROUND_CHECK, advance, battle_step, is_edition_procedure
 from axisallies_tui.engine.capture import capture
 from axisallies_tui.engine.errors import IllegalAction
 from axisallies_tui.engine.events import DiceRolled, Event, power_name, space_name, units_text
@@ -33,6 +33,9 @@ from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import Battle, Decision, GameState, Unit
 from axisallies_tui.engine.turns import automatic, leave_check
 from axisallies_tui.engine.tx import Tx, handles, require
+
+if TYPE_CHECKING:
+    from axisallies_tui.engine.odds import Odds
 
 CONDUCT_COMBAT = "conduct_combat"
 PRESS_ON = "press on"
@@ -920,13 +923,17 @@ def candidate_fights(rules: Rules, state: GameState) -> Iterator[Action]:
 
 
 
-def odds_for_battle(rules: Rules, state: GameState, space_id: str):  # type: ignore[no-untyped-def]
+def odds_for_battle(rules: Rules, state: GameState, space_id: str) -> "Odds":
     """The exact odds of the battle in `space_id` as it stands, from the same
     profiles the dice are rolled with (damaged units fight at their damaged value).
     Before an amphibious land battle starts, the bombardment to come (C-AMPH-4)
     and the rules' answer on whether its casualties fire back are included."""
     from axisallies_tui.engine.odds import battle_odds
 
+    if not is_edition_procedure(rules, state):
+        from axisallies_tui.engine.simulate import simulated_odds
+
+        return simulated_odds(rules, state, space_id)
     round_number = state.battle.round if state.battle and state.battle.space == space_id else 1
 
     def side(units: list[Unit], role: str) -> list[tuple[Profile, int]]:

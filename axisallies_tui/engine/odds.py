@@ -114,6 +114,12 @@ class Odds:
     defender_ipc_loss: float
     rounds: float
     """Expected number of combat rounds fought (AA fire is not a round)."""
+    method: str = "exact"
+    """"exact", or "simulated" when house rules change the battle's steps so
+    that only the engine's own battle, fought many times, can answer."""
+    margin: float = 0.0
+    """For simulated odds: the 95% margin of the attacker's win chance, in
+    probability (0.004 reads "+-0.4 points")."""
 
     def outcomes(self) -> dict[str, float]:
         """The seven outcome probabilities by field name."""

@@ -1,0 +1,110 @@
+"""Odds by fighting the battle many times with the engine itself.
+
+When house rules change a battle's steps (`battle.is_edition_procedure` is
+False), the exact calculator no longer describes it. Rather than give a wrong
+number that looks exact, the odds come from the engine's own battle procedure,
+fought with seeded dice and every question answered with its default
+(cheapest casualties, press on). The procedure is written once; the result
+says it was simulated and how far it may be off.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+from attrs import evolve
+
+from axisallies_tui.engine.actions import Action, Answer
+from axisallies_tui.engine.dice import SeededDice
+from axisallies_tui.engine.errors import IllegalAction
+from axisallies_tui.engine.odds import Odds
+from axisallies_tui.engine.rules import Rules
+from axisallies_tui.engine.state import GameState
+
+TRIALS = 2000
+SEED = "odds"
+_MAX_STEPS = 400
+_OUTCOME = {"attacker": "attacker_win", "defender": "defender_win", "both": "draw",
+            "stalemate": "stalemate", "retreat": "attacker_retreat"}
+
+
+def simulated_odds(rules: Rules, state: GameState, space_id: str, trials: int = TRIALS) -> Odds:
+    """Fight the battle in `space_id` `trials` times (the same seeds every call,
+    so the same position always shows the same figures)."""
+    from axisallies_tui.engine.combat import attackers_in, defenders_in
+
+    start = _ready_to_fight(rules, state)
+    outcomes: Counter[str] = Counter()
+    att_left: Counter[str] = Counter()
+    def_left: Counter[str] = Counter()
+    att_counts: Counter[int] = Counter()
+    def_counts: Counter[int] = Counter()
+    rounds = 0
+    for trial in range(trials):
+        after, outcome, fought = _fight_once(rules, start, space_id, trial)
+        outcomes[outcome] += 1
+        attackers = attackers_in(rules, after, space_id) if outcome != "retreat" else []
+        defenders = defenders_in(rules, after, space_id)
+        att_left.update(u.type for u in attackers)
+        def_left.update(u.type for u in defenders)
+        att_counts[len(attackers)] += 1
+        def_counts[len(defenders)] += 1
+        rounds += fought
+    share = {name: outcomes[code] / trials for code, name in _OUTCOME.items()}
+    win = share["attacker_win"]
+    return Odds(
+        attacker_win=win, defender_win=share["defender_win"], draw=share["draw"],
+        stalemate=share["stalemate"], attacker_survives_no_capture=0.0,
+        attacker_retreat=share["attacker_retreat"], unfinished=outcomes["unfinished"] / trials,
+        attacker_survivors=tuple((unit, n / trials) for unit, n in sorted(att_left.items())),
+        defender_survivors=tuple((unit, n / trials) for unit, n in sorted(def_left.items())),
+        attacker_survivor_counts=_distribution(att_counts, trials),
+        defender_survivor_counts=_distribution(def_counts, trials),
+        attacker_ipc_loss=0.0, defender_ipc_loss=0.0, rounds=rounds / trials,
+        method="simulated", margin=1.96 * math.sqrt(max(win * (1 - win), 1 / trials) / trials),
+    )
+
+
+def _ready_to_fight(rules: Rules, state: GameState) -> GameState:
+    """The position with its battle about to be fought: in the conduct combat
+    phase (odds are asked while planning too), with no question pending."""
+    if state.battle is not None:
+        return state
+    phase = next((p for p in rules.edition.phases if rules.phase_kind(p) == "conduct_combat"), state.phase)
+    return evolve(state, phase=phase, pending=None, undo=())
+
+
+def _fight_once(rules: Rules, state: GameState, space_id: str, trial: int) -> tuple[GameState, str, int]:
+    """One battle to its end: (state after, outcome, rounds fought)."""
+    from axisallies_tui.engine.combat import BattleEnded, Fight
+    from axisallies_tui.engine.game import apply
+
+    dice = SeededDice(SEED, trial)
+    action: Action | None = Fight(space=space_id) if state.battle is None else _default(state)
+    rounds = state.battle.round if state.battle else 1
+    for _ in range(_MAX_STEPS):
+        if action is None:
+            break
+        try:
+            step = apply(rules, state, action, dice)
+        except IllegalAction:
+            break
+        if step.state.battle is not None:
+            rounds = step.state.battle.round
+        state = step.state
+        ended = next((e for e in step.events if isinstance(e, BattleEnded) and e.space == space_id), None)
+        if ended is not None:
+            return state, ended.outcome, rounds
+        action = _default(state)
+    return state, "unfinished", rounds
+
+
+def _default(state: GameState) -> Action | None:
+    pending = state.pending
+    return Answer(choice=pending.default) if pending is not None and pending.default is not None else None
+
+
+def _distribution(counts: Counter[int], trials: int) -> tuple[float, ...]:
+    top = max(counts) if counts else 0
+    return tuple(counts[n] / trials for n in range(top + 1))
