@@ -60,9 +60,15 @@ def steps_for(rules: Rules, state: GameState, when: When) -> tuple[str, ...]:
     return steps
 
 
+EXACT_BLIND = ("unit_in_battle", "casualty_targets", "casualty_chooser")
+"""Hooks the exact calculator cannot see: a rule answering one of them gets simulated odds."""
+
+
 def is_edition_procedure(rules: Rules, state: GameState) -> bool:
-    """True when the battle runs the edition's steps unchanged (the exact odds
-    calculator models exactly those)."""
+    """True when the battle runs the edition's steps unchanged and no rule
+    reads the battle in ways the exact odds calculator does not model."""
+    if any(rules.hooks(hook) for hook in EXACT_BLIND):
+        return False
     return steps_for(rules, state, "pre") == PRE_BATTLE_STEPS and steps_for(rules, state, "round") == ROUND_STEPS
 
 

@@ -280,10 +280,15 @@ def _set(tx: Tx, **changes: object) -> None:
 
 
 def battle_profile(rules: Rules, state: GameState, unit: Unit, role: str) -> Profile:
-    """How `unit` fights in the battle under way (its owner's developments, this round)."""
+    """How `unit` fights in the battle under way (its owner's developments, this
+    round), then as rules that read the battle (what else is there, the
+    terrain) say (`unit_in_battle`)."""
     techs = next(p.techs for p in state.powers if p.id == unit.power)
     round_number = state.battle.round if state.battle is not None else 1
-    return profile(rules, unit.power, techs, unit.type, role, round_number)
+    prof = profile(rules, unit.power, techs, unit.type, role, round_number)
+    for rule in rules.hooks("unit_in_battle"):
+        prof = rule.unit_in_battle(rules, state, unit, role, prof)
+    return prof
 
 
 def _profile(tx: Tx, unit: Unit, role: str) -> Profile:
@@ -357,7 +362,7 @@ def _bombard(tx: Tx) -> None:
     hits = _fire(tx, guns, ATTACK, "bombardment", tx.state.power)
     tx.turn(marks=tx.state.turn.marks + tuple(f"bombarded:{u.uid}" for u in guns))
     if hits:
-        _ask_casualties(tx, "bombard_casualties", battle.defender, hits)
+        ask_casualties(tx, "bombard_casualties", hits)
 
 
 def _may_bombard(rules: Rules, unit: Unit) -> bool:
@@ -379,7 +384,7 @@ def _sub_strike(tx: Tx) -> None:
     subs = [u for u in _attackers(tx) if _profile(tx, u, ATTACK).first_strike]
     hits = _fire(tx, subs, ATTACK, f"the submarine strike, round {battle.round}", tx.state.power)
     if hits:
-        _ask_casualties(tx, "sub_casualties", battle.defender, hits)
+        ask_casualties(tx, "sub_casualties", hits)
 
 
 @battle_step("attack_fire")
@@ -388,7 +393,7 @@ def _attack_fire(tx: Tx) -> None:
     shooters = [u for u in _attackers(tx) if not _profile(tx, u, ATTACK).first_strike]
     hits = _fire(tx, shooters, ATTACK, f"attack, round {battle.round}", tx.state.power)
     if hits:
-        _ask_casualties(tx, "defender_casualties", battle.defender, hits)
+        ask_casualties(tx, "defender_casualties", hits)
 
 
 @battle_step("defence_fire")
@@ -397,7 +402,7 @@ def _defence_fire(tx: Tx) -> None:
     battle = _battle(tx)
     hits = _fire(tx, _defenders(tx), DEFENCE, f"defence, round {battle.round}", battle.defender)
     if hits:
-        _ask_casualties(tx, "attacker_casualties", tx.state.power, hits)
+        ask_casualties(tx, "attacker_casualties", hits)
 
 
 @battle_step("end_of_round")
@@ -470,6 +475,11 @@ def casualty_pool(rules: Rules, state: GameState, kind: str) -> list[Unit]:
         units = [u for u in defenders_in(rules, state, battle.space) if u.uid not in aside]
     if kind == "sub_casualties":
         units = [u for u in units if rules.edition.unit(u.type).domain == SEA]
+    if battle.targets:
+        allowed = set(battle.targets)
+        units = [u for u in units if u.uid in allowed]
+    for rule in rules.hooks("casualty_targets"):
+        units = rule.casualty_targets(rules, state, kind, units)
     return units
 
 
@@ -526,13 +536,28 @@ def format_casualties(picks: list[tuple[str, str, bool, int]], single_power: boo
     return ", ".join(items)
 
 
+def ask_casualties(tx: Tx, kind: str, hits: int, targets: list[Unit] | None = None) -> None:
+    """`hits` scored on one side of the battle under way: its owner (or whoever
+    the `casualty_chooser` hook names) chooses among the units of `kind`'s pool,
+    restricted to `targets` when a step's hits may only strike some units
+    (e.g. only aircraft). The edition's kinds: defender_casualties (attacker's
+    hits, set aside to fire back), attacker_casualties, sub_casualties,
+    bombard_casualties."""
+    battle = _battle(tx)
+    side = tx.state.power if kind == "attacker_casualties" else battle.defender
+    for rule in tx.rules.hooks("casualty_chooser"):
+        side = rule.casualty_chooser(tx.rules, tx.state, kind, side)
+    _set(tx, targets=tuple(sorted(u.uid for u in targets)) if targets is not None else ())
+    _ask_casualties(tx, kind, side, hits)
+
+
 def _ask_casualties(tx: Tx, kind: str, power: str, hits: int) -> None:
     role = casualty_role(kind)
     sea_only = kind == "sub_casualties"
     units = casualty_pool(tx.rules, tx.state, kind)
     _set(tx, hits=hits)
     if not units:
-        _set(tx, hits=0)
+        _set(tx, hits=0, targets=())
         return
     single_power = len({u.power for u in units}) == 1
     default = default_casualties(tx, units, hits, role)
@@ -659,10 +684,10 @@ def _apply_casualties(tx: Tx, kind: str, picks: list[tuple[str, str, bool, int]]
         note = note or "they fire back before they go"
         if kind == "bombard_casualties":
             note = "bombardment: they fire back in the first round"
-        _set(tx, set_aside=battle.set_aside + tuple(sorted(destroyed)), hits=0)
+        _set(tx, set_aside=battle.set_aside + tuple(sorted(destroyed)), hits=0, targets=())
     else:
         _remove(tx, space, destroyed)
-        _set(tx, hits=0)
+        _set(tx, hits=0, targets=())
     event = CasualtiesChosen if tx.state.battle is not None and tx.state.battle.set_aside and destroyed <= set(tx.state.battle.set_aside) else Casualties
     for power, (gone, hurt) in sorted(by_power.items()):
         tx.emit(event(space=space, power=power, destroyed=type_counts(gone), damaged=type_counts(hurt), note=note))

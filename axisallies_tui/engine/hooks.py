@@ -90,6 +90,9 @@ SPECS: Mapping[str, HookSpec] = _specs(
     # battle
     ("unit_profile", "numbers", "fold"),
     ("battle_steps", "procedure", "fold"),
+    ("unit_in_battle", "numbers", "fold"),
+    ("casualty_targets", "procedure", "fold"),
+    ("casualty_chooser", "procedure", "fold"),
     ("may_bombard", "procedure", "fold"),
     ("bombardment_casualties_fire_back", "procedure", "fold"),
     ("may_retreat", "procedure", "fold"),
@@ -244,6 +247,20 @@ class HouseRule:
     def battle_step(self, tx: Tx, step: str) -> None:
         """Run one of this rule's battle steps (it may fire, ask, remove units)."""
         raise NotImplementedError(f"{self.id} declares the battle step {step!r} but does not run it")
+
+    def unit_in_battle(self, rules: Rules, state: GameState, unit: Unit, role: str, profile: Profile) -> Profile:
+        """How `unit` fights in the battle under way (`state.battle`: its space,
+        round; the units present), after `unit_profile`. Battles where a rule
+        answers this get simulated odds."""
+        return profile
+
+    def casualty_targets(self, rules: Rules, state: GameState, kind: str, units: list[Unit]) -> list[Unit]:
+        """The units the hits of a casualty decision of `kind` may strike."""
+        return units
+
+    def casualty_chooser(self, rules: Rules, state: GameState, kind: str, power: str) -> str:
+        """The power that chooses the casualties of `kind` (the edition: their owner)."""
+        return power
 
     def may_bombard(self, rules: Rules, unit: Unit, allowed: bool) -> bool:
         """Whether this ship may bombard before a landing."""

@@ -22,7 +22,7 @@ from axisallies_tui.engine.odds import Odds
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import GameState
 
-TRIALS = 2000
+TRIALS = 1000
 SEED = "odds"
 _MAX_STEPS = 400
 _OUTCOME = {"attacker": "attacker_win", "defender": "defender_win", "both": "draw",

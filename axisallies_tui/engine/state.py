@@ -139,6 +139,9 @@ class Battle:
     damage_pending: tuple[int, ...] = ()
     """Defending two-hit units damaged this round: the damage counts once they have fired."""
     amphibious: bool = False
+    targets: tuple[int, ...] = ()
+    """When not empty: the only units the hits waiting for a decision may strike
+    (a step whose fire may only hit some units, such as aircraft)."""
 
 
 @frozen
