@@ -301,8 +301,10 @@ def _value(prof: Profile, unit: Unit) -> int:
     return prof.value
 
 
-def _fire(tx: Tx, shooters: list[Unit], role: str, purpose: str, power: str) -> int:
-    """Roll for `shooters` with the dice policy in force; log the dice; return hits."""
+def fire(tx: Tx, shooters: list[Unit], role: str, purpose: str, power: str) -> int:
+    """Roll for `shooters` (at their battle values, in `role`) with the dice policy
+    in force; log the dice as `power`'s; return the hits. Steps of house rules fire
+    through this too."""
     if not shooters:
         return 0
     shots: list[int] = []
@@ -359,7 +361,7 @@ def _bombard(tx: Tx) -> None:
     guns = bombarding_ships(tx.rules, tx.state, battle.space)
     if not guns:
         return
-    hits = _fire(tx, guns, ATTACK, "bombardment", tx.state.power)
+    hits = fire(tx, guns, ATTACK, "bombardment", tx.state.power)
     tx.turn(marks=tx.state.turn.marks + tuple(f"bombarded:{u.uid}" for u in guns))
     if hits:
         ask_casualties(tx, "bombard_casualties", hits)
@@ -382,7 +384,7 @@ def _sub_strike(tx: Tx) -> None:
     """C-COMBAT-SUB: attacking submarines fire first; their hits go at once."""
     battle = _battle(tx)
     subs = [u for u in _attackers(tx) if _profile(tx, u, ATTACK).first_strike]
-    hits = _fire(tx, subs, ATTACK, f"the submarine strike, round {battle.round}", tx.state.power)
+    hits = fire(tx, subs, ATTACK, f"the submarine strike, round {battle.round}", tx.state.power)
     if hits:
         ask_casualties(tx, "sub_casualties", hits)
 
@@ -391,7 +393,7 @@ def _sub_strike(tx: Tx) -> None:
 def _attack_fire(tx: Tx) -> None:
     battle = _battle(tx)
     shooters = [u for u in _attackers(tx) if not _profile(tx, u, ATTACK).first_strike]
-    hits = _fire(tx, shooters, ATTACK, f"attack, round {battle.round}", tx.state.power)
+    hits = fire(tx, shooters, ATTACK, f"attack, round {battle.round}", tx.state.power)
     if hits:
         ask_casualties(tx, "defender_casualties", hits)
 
@@ -400,7 +402,7 @@ def _attack_fire(tx: Tx) -> None:
 def _defence_fire(tx: Tx) -> None:
     """The defenders fire, those set aside as casualties this round included."""
     battle = _battle(tx)
-    hits = _fire(tx, _defenders(tx), DEFENCE, f"defence, round {battle.round}", battle.defender)
+    hits = fire(tx, _defenders(tx), DEFENCE, f"defence, round {battle.round}", battle.defender)
     if hits:
         ask_casualties(tx, "attacker_casualties", hits)
 
