@@ -15,7 +15,7 @@ unit with two hit points (`battleship/damage=1`).
 from __future__ import annotations
 
 from itertools import product
-from typing import TYPE_CHECKING, ClassVar, Iterator
+from typing import TYPE_CHECKING, Any, ClassVar, Iterator
 
 from attrs import evolve, frozen
 
@@ -24,8 +24,8 @@ from axisallies_tui.engine.battle import ROUND_CHECK, advance, battle_step, is_e
 from axisallies_tui.engine.capture import capture
 from axisallies_tui.engine.errors import IllegalAction
 from axisallies_tui.engine.events import DiceRolled, Event, power_name, space_name, units_text
-from axisallies_tui.engine.decisions import resolves
-from axisallies_tui.engine.model import AIR, LAND, SEA, Board, Edition
+from axisallies_tui.engine.decisions import DecisionResolver, resolves
+from axisallies_tui.engine.model import AIR, LAND, SEA, Board, Edition, UnitType
 from axisallies_tui.engine.movement import carrier_capacity
 from axisallies_tui.engine.profiles import ATTACK, DEFENCE, Profile, profile
 from axisallies_tui.engine.queries import allied, type_counts
@@ -144,7 +144,7 @@ class RaidDamage(Event):
 # -- who is in a battle ------------------------------------------------------------------
 
 
-def _kind(rules: Rules, unit: Unit):  # type: ignore[no-untyped-def]
+def _kind(rules: Rules, unit: Unit) -> UnitType:
     return rules.edition.unit(unit.type)
 
 
@@ -275,7 +275,7 @@ def _battle(tx: Tx) -> Battle:
     return tx.state.battle
 
 
-def _set(tx: Tx, **changes: object) -> None:
+def _set(tx: Tx, **changes: Any) -> None:
     tx.update(battle=evolve(_battle(tx), **changes))
 
 
@@ -705,7 +705,7 @@ def bombardment_fire_back(rules: Rules) -> bool:
 
 for _kind_name in CASUALTY_KINDS:
 
-    def _make(kind: str):  # type: ignore[no-untyped-def]
+    def _make(kind: str) -> DecisionResolver:
         @resolves(kind)
         def _answer(tx: Tx, choice: str) -> None:
             units = casualty_pool(tx.rules, tx.state, kind)
@@ -753,13 +753,12 @@ def _retreat_options(tx: Tx) -> list[str]:
 
 
 def _may_retreat(tx: Tx, unit: Unit) -> bool:
-    battle = _battle(tx)
-    if battle.amphibious:
-        allowed = False  # C-AMPH-3: nobody retreats from an amphibious assault
-        for rule in tx.rules.hooks("may_retreat"):
-            allowed = rule.may_retreat(tx.rules, tx.state, unit, allowed)
-        return allowed
-    return True
+    """C-RETREAT, C-AMPH-3: every attacker may retreat, except that nobody
+    retreats from an amphibious assault; rules say otherwise per unit."""
+    allowed = not _battle(tx).amphibious
+    for rule in tx.rules.hooks("may_retreat"):
+        allowed = rule.may_retreat(tx.rules, tx.state, unit, allowed)
+    return allowed
 
 
 @resolves("retreat")
@@ -902,7 +901,7 @@ def _land_waiting_cargo(tx: Tx, zone: str | None = None) -> None:
             continue
         by_target: dict[str, list[Unit]] = {}
         for unit in waiting:
-            by_target.setdefault(unit.landing, []).append(unit)  # type: ignore[arg-type]
+            by_target.setdefault(unit.landing or space.id, []).append(unit)
         for target, units in by_target.items():
             ids = {u.uid for u in units}
             tx.replace_units(space.id, [u for u in tx.space(space.id).units if u.uid not in ids])

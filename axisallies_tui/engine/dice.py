@@ -222,7 +222,17 @@ class LowLuckPolicy:
         return sure + (1 if faces[0] <= remainder else 0), faces
 
 
-POLICIES = {StandardPolicy.id: StandardPolicy(), LowLuckPolicy.id: LowLuckPolicy()}
+class DicePolicy(Protocol):
+    """Turns a volley of shots into hits (and the faces it rolled)."""
+
+    id: str
+
+    def hits(
+        self, dice: DiceSource, shots: Sequence[int], purpose: str, best_of: Sequence[int] = ()
+    ) -> tuple[int, tuple[int, ...]]: ...
+
+
+POLICIES: dict[str, DicePolicy] = {StandardPolicy.id: StandardPolicy(), LowLuckPolicy.id: LowLuckPolicy()}
 
 
 def draw_one(dice: DiceSource, count: int, purpose: str) -> tuple[int, tuple[int, ...]]:

@@ -19,7 +19,7 @@ House rules change movement through the hooks `may_enter`,
 from __future__ import annotations
 
 from collections import deque
-from typing import ClassVar, Iterable, Iterator
+from typing import Any, Callable, ClassVar, Iterable, Iterator
 
 from attrs import evolve, frozen
 
@@ -199,7 +199,8 @@ class View:
         space = self.board.space(space_id)
         if space.is_land:
             return self.held_at_turn_start(space_id)
-        return bool(unit_kind.carrier_cost) and self.carrier_room(space_id) >= unit_kind.carrier_cost
+        need = unit_kind.carrier_cost
+        return need is not None and need > 0 and self.carrier_room(space_id) >= need
 
     def carrier_room(self, space_id: str, ignore: Iterable[int] = ()) -> int:
         """Free carrier places for fighters in a sea zone (own and allied carriers)."""
@@ -330,7 +331,9 @@ def _domain_of(space: Space, domain: str) -> bool:
     return domain == AIR or (space.is_land if domain == LAND else space.is_sea)
 
 
-def _shortest(board: Board, origin: str, destination: str, domain: str, ok) -> list[str] | None:  # type: ignore[no-untyped-def]
+def _shortest(
+    board: Board, origin: str, destination: str, domain: str, ok: Callable[[str, str, bool], bool]
+) -> list[str] | None:
     """Shortest path (spaces entered) from origin to destination whose steps pass `ok`."""
     previous: dict[str, str | None] = {origin: None}
     queue = deque([origin])
@@ -371,7 +374,7 @@ def find_path(view: View, units: list[Unit], domain: str, origin: str, destinati
             if problem:
                 raise IllegalAction(problem)
             here = there
-        path = list(explicit)
+        path: list[str] | None = list(explicit)
     else:
         def legal(frm: str, to: str, last: bool) -> bool:
             return step_problem(view, units, domain, frm, to, last) is None
@@ -391,6 +394,7 @@ def find_path(view: View, units: list[Unit], domain: str, origin: str, destinati
                     raise IllegalAction(problem)
                 here = there
             raise IllegalAction(f"every route to {board.space(destination).name} is blocked")
+    assert path is not None
     if len(path) > budget:
         raise IllegalAction(_too_far(board, name, origin, destination, len(path), budget))
     return path
@@ -404,7 +408,9 @@ def _too_far(board: Board, name: str, origin: str, destination: str, distance: i
     )
 
 
-def _bounded(board: Board, origin: str, destination: str, domain: str, budget: int, legal) -> list[str] | None:  # type: ignore[no-untyped-def]
+def _bounded(
+    board: Board, origin: str, destination: str, domain: str, budget: int, legal: Callable[[str, str, bool], bool]
+) -> list[str] | None:
     """Shortest legal path within `budget` steps (breadth first, so the first found is shortest)."""
     if budget <= 0:
         return None
@@ -428,7 +434,7 @@ def _bounded(board: Board, origin: str, destination: str, domain: str, budget: i
     return None
 
 
-def _within(view: View, origin: str, limit: int, passable) -> dict[str, int]:  # type: ignore[no-untyped-def]
+def _within(view: View, origin: str, limit: int, passable: Callable[[str, str], bool]) -> dict[str, int]:
     """Spaces reachable from `origin` in at most `limit` steps, each step
     `passable(here, there)`, with their distances."""
     distance = {origin: 0}
@@ -585,7 +591,7 @@ def _budget(view: View, units: list[Unit]) -> int:
     return min(movement_left(view.rules, view.state, u) for u in units)
 
 
-def _relocate(tx: Tx, units: list[Unit], origin: str, destination: str, **changes: object) -> list[Unit]:
+def _relocate(tx: Tx, units: list[Unit], origin: str, destination: str, **changes: Any) -> list[Unit]:
     """Take `units` out of `origin` and put them, changed, into `destination`."""
     moving = {u.uid for u in units}
     tx.replace_units(origin, [u for u in tx.space(origin).units if u.uid not in moving])
@@ -751,7 +757,8 @@ def _load(tx: Tx, view: View, move: Move, units: list[Unit]) -> None:
     assignment: dict[int, int] = {}
     for unit in sorted(units, key=lambda u: -(view.kind(u).transport_cost or 99)):
         cost = view.kind(unit).transport_cost
-        require(cost is not None, f"{view.kind(unit).name.lower()}s cannot be carried by transport")
+        if cost is None:
+            raise IllegalAction(f"{view.kind(unit).name.lower()}s cannot be carried by transport")
         fitting = [uid for uid, free in room.items() if free >= cost]
         if not fitting:
             places = sum(max(0, free) for free in room.values())
@@ -846,7 +853,7 @@ def combat_move_problem(rules: Rules, state: GameState) -> str | None:
 def lost_aircraft(rules: Rules, state: GameState) -> list[tuple[str, Unit]]:
     """C-LAND-AIR-1: the mover's aircraft that have no legal place to be."""
     view = View(rules, state)
-    lost = []
+    lost: list[tuple[str, Unit]] = []
     for space, held in zip(rules.board.spaces, state.spaces):
         planes = [u for u in held.units if u.power == state.power and view.kind(u).domain == AIR]
         if not planes:

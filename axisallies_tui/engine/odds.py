@@ -343,8 +343,10 @@ class _Army:
     def chain(self, state: tuple[int, ...], target: str | None) -> list[tuple[int, ...]]:
         """`state` and the states after 1, 2, ... hits on `target` units."""
         out = [state]
-        while (state := self.next1(state, target)) is not None:  # type: ignore[assignment]
-            out.append(state)
+        following = self.next1(state, target)
+        while following is not None:
+            out.append(following)
+            following = self.next1(following, target)
         return out
 
     def enumerate(self, starts: list[tuple[int, ...]], targets: tuple[str | None, ...]) -> None:
@@ -515,14 +517,15 @@ class _Battle:
         def_dead = (d.alive_count == 0)[None, :]
         att_hits = (d.alive_count > 0)[None, :] & (a.can_hit_any[:, None] | (a.can_hit_sea[:, None] & d.sea_alive[None, :]))
         def_hits = (a.alive_count > 0)[:, None] & (d.can_hit_any[None, :] | (d.can_hit_sea[None, :] & a.sea_alive[:, None]))
-        won = np.where((a.land_alive == 0)[:, None] & land_battle, NO_CAPTURE, ATTACKER_WIN)
-        before = np.full((self.na, self.nd), FIGHTING)
+        won = np.where((a.land_alive == 0)[:, None] & bool(land_battle), NO_CAPTURE, ATTACKER_WIN)
+        before: np.ndarray = np.full((self.na, self.nd), FIGHTING)
         before = np.where(~att_hits & ~def_hits, STALEMATE, before)
-        after = np.where((a.alive_count < retreat_below)[:, None], RETREAT, before)
+        after: np.ndarray = np.where((a.alive_count < retreat_below)[:, None], RETREAT, before)
         ends = [(att_dead, DEFENDER_WIN), (def_dead, won), (def_dead & att_dead, DRAW)]  # last wins
         for mask, outcome in ends:
-            before = np.where(mask, outcome, before)
-            after = np.where(mask, outcome, after)
+            code = np.asarray(outcome)
+            before = np.where(mask, code, before)
+            after = np.where(mask, code, after)
         self.before_round = before
         """Before the first round: no retreat yet."""
         self.end_of_round = after
@@ -634,11 +637,11 @@ class _Battle:
         if g is not None:  # the defender's first strike left the attacker in state i
             stay_first = g[1][:, 0]
             if f is None:
-                return (stay_first * stay)[:, None] * v
-            return (stay_first[:, None] * f) @ (stay[:, None] * v)
+                return np.asarray((stay_first * stay)[:, None] * v)
+            return np.asarray((stay_first[:, None] * f) @ (stay[:, None] * v))
         if f is None:
-            return stay[:, None] * v
-        return f @ (stay[:, None] * v)
+            return np.asarray(stay[:, None] * v)
+        return np.asarray(f @ (stay[:, None] * v))
 
     # -- the walk -----------------------------------------------------------------------
 
@@ -651,7 +654,8 @@ class _Battle:
         """Record what ends before the first round, then fight it (`fight`) and
         return the mass after it, or return the mass that would fight it."""
         after = np.zeros((self.na, self.nd))
-        for i in np.nonzero(self.start.any(axis=1))[0]:
+        for row in np.nonzero(self.start.any(axis=1))[0]:
+            i = int(row)
             mass = self.start[i]
             fighting = self.before_round[i] == FIGHTING
             self._record(i, np.where(fighting, 0.0, mass), self.before_round[i])
@@ -707,13 +711,15 @@ class _Battle:
         """Fight at most `rounds` more rounds; return the mass still fighting."""
         live = self.end_of_round == FIGHTING
         for fought in range(rounds + 1):
-            for i in np.nonzero(mass.any(axis=1))[0]:
+            for row in np.nonzero(mass.any(axis=1))[0]:
+                i = int(row)
                 self._record(i, np.where(live[i], 0.0, mass[i]), self.end_of_round[i])
             mass = np.where(live, mass, 0.0)
             if fought == rounds or not mass.any():
                 break
             after = np.zeros_like(mass)
-            for i in np.nonzero(mass.any(axis=1))[0]:
+            for row in np.nonzero(mass.any(axis=1))[0]:
+                i = int(row)
                 self.rounds += mass[i].sum()
                 for rows, part in self.fight(i, mass[i]):
                     after[rows] += part

@@ -25,7 +25,7 @@ class AmphibiousAssaults(HouseRule):
         return False
 
     def may_retreat(self, rules: Rules, state: GameState, unit: Unit, allowed: bool) -> bool:
-        return not unit.amphibious
+        return allowed or not unit.amphibious  # only troops landed from the sea must stay
 
     def decision_options(self, rules: Rules, state: GameState, decision: Decision) -> tuple[str, ...]:
         if decision.kind != "retreat" or state.battle is None or not state.battle.amphibious:
