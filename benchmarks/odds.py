@@ -23,7 +23,7 @@ from axisallies_tui.engine.odds import _Battle, battle_odds  # noqa: E402
 from axisallies_tui.engine.profiles import ATTACK, DEFENCE, profile  # noqa: E402
 from axisallies_tui.engine.rules import Ruleset  # noqa: E402
 
-REPEATS = 20
+REPEATS = 5
 BUDGET_MS = 100
 
 
@@ -50,6 +50,12 @@ def main() -> None:
          [att("submarine", 4, "super_submarines"), att("battleship", 2), att("carrier", 2), att("fighter", 4)],
          [dfn("submarine", 2), dfn("transport", 3), dfn("carrier", 2), dfn("fighter", 4, "jet_power"),
           dfn("battleship", 1)], {"land_battle": False}),
+        ("58 vs 60 land + AA gun", [att("infantry", 30), att("armour", 18), att("fighter", 8), att("bomber", 2)],
+         [dfn("infantry", 44), dfn("armour", 10), dfn("fighter", 6)], {"aa_guns": 1}),
+        ("100 vs 100 land", [att("infantry", 50), att("armour", 30), att("fighter", 15), att("bomber", 5)],
+         [dfn("infantry", 70), dfn("armour", 20), dfn("fighter", 10)], {}),
+        ("100 vs 100 land + AA gun", [att("infantry", 50), att("armour", 30), att("fighter", 15), att("bomber", 5)],
+         [dfn("infantry", 70), dfn("armour", 20), dfn("fighter", 10)], {"aa_guns": 1}),
         ("1 vs 1", [att("infantry", 1)], [dfn("infantry", 1)], {}),
     ]
     print(f"exact odds, median / slowest of {REPEATS} runs  [budget {BUDGET_MS} ms for 30 vs 30 land]")
@@ -64,6 +70,8 @@ def main() -> None:
         print(f"  {name:<48} {statistics.median(times) * 1000:7.1f} / {max(times) * 1000:6.1f} ms"
               f"  {states:>6} states  attacker wins {result.attacker_win:.4f}, rounds {result.rounds:.2f}")
 
+    _engine_route(rules, land_att, land_def)
+
     command = [sys.executable, "-m", "axisallies_tui", "odds", "--att", "15 inf, 8 arm, 5 ftr, 2 bmr",
                "--def", "20 inf, 6 arm, 4 ftr, 1 aa", "--json"]
     runs = []
@@ -74,9 +82,46 @@ def main() -> None:
     print(f"`axisallies odds --json` 30 vs 30 + AA, whole process (median of 5): {statistics.median(runs) * 1000:.0f} ms")
 
 
+def _engine_route(rules, land_att, land_def) -> None:  # type: ignore[no-untyped-def]
+    """The battle pane's odds (`combat.odds_for_battle`: the battle's steps checked,
+    profiles read from the position) against the calculator alone, same battle."""
+    from attrs import evolve
+
+    from axisallies_tui.engine.combat import odds_for_battle
+    from axisallies_tui.engine.dice import ScriptedDice
+    from axisallies_tui.engine.game import new_game
+    from axisallies_tui.engine.state import Unit
+
+    state = new_game(rules, ScriptedDice([])).state
+    space = rules.board.space("caucasus")
+    units, uid = [], state.next_uid
+    for power, side in (("germany", land_att), ("ussr", land_def)):
+        for prof, count in side:
+            for _ in range(count):
+                units.append(Unit(uid=uid, power=power, type=prof.unit, came_from="ukraine_ssr"))
+                uid += 1
+    spaces = list(state.spaces)
+    spaces[space.index] = evolve(spaces[space.index], units=tuple(units))
+    state = evolve(state, spaces=tuple(spaces), power="germany", phase="conduct_combat", next_uid=uid)
+    timings = {}
+    for name, run in (("calculator alone (baseline)", lambda: battle_odds(land_att, land_def)),
+                      ("battle pane route (odds_for_battle)", lambda: odds_for_battle(rules, state, "caucasus"))):
+        run()
+        times = []
+        for _ in range(REPEATS):
+            begin = time.perf_counter()
+            run()
+            times.append(time.perf_counter() - begin)
+        timings[name] = statistics.median(times)
+        print(f"  30 vs 30 land, {name:<38} {timings[name] * 1000:7.1f} ms")
+    base, route = timings.values()
+    print(f"  the shared battle steps add {100 * (route / base - 1):+.0f}% (budget +10%)")
+
+
 def _count_states(attackers, defenders, options) -> int:  # type: ignore[no-untyped-def]
     battle = _Battle(list(attackers), list(defenders), None, None, True, options.get("retreat_below", 0),
-                     options.get("aa_guns", 0), 1, options.get("low_luck", False), options.get("land_battle", True))
+                     options.get("aa_guns", 0), 1, options.get("low_luck", False), options.get("land_battle", True),
+                     [], True)
     return battle.na * battle.nd
 
 

@@ -14,6 +14,7 @@ unit with two hit points (`battleship/damage=1`).
 
 from __future__ import annotations
 
+from collections import Counter
 from itertools import product
 from typing import TYPE_CHECKING, Any, ClassVar, Iterator
 
@@ -963,14 +964,15 @@ def odds_for_battle(rules: Rules, state: GameState, space_id: str) -> "Odds":
     round_number = state.battle.round if state.battle and state.battle.space == space_id else 1
 
     def side(units: list[Unit], role: str) -> list[tuple[Profile, int]]:
+        alike = Counter((unit.power, unit.type, unit.damage) for unit in units)
         table: dict[Profile, int] = {}
-        for unit in units:
-            techs = next(p.techs for p in state.powers if p.id == unit.power)
-            prof = profile(rules, unit.power, techs, unit.type, role, round_number)
-            if unit.damage:
+        for (power, unit_type, damage), count in alike.items():
+            techs = next(p.techs for p in state.powers if p.id == power)
+            prof = profile(rules, power, techs, unit_type, role, round_number)
+            if damage:
                 value = prof.damaged_value if prof.damaged_value is not None else prof.value
-                prof = evolve(prof, value=value, hit_points=max(1, prof.hit_points - unit.damage))
-            table[prof] = table.get(prof, 0) + 1
+                prof = evolve(prof, value=value, hit_points=max(1, prof.hit_points - damage))
+            table[prof] = table.get(prof, 0) + count
         return list(table.items())
 
     attackers = attackers_in(rules, state, space_id)
