@@ -87,7 +87,7 @@ def _engine_route(rules, land_att, land_def) -> None:  # type: ignore[no-untyped
     profiles read from the position) against the calculator alone, same battle."""
     from attrs import evolve
 
-    from axisallies_tui.engine.combat import odds_for_battle
+    from axisallies_tui.engine.battle_odds import odds_for_battle
     from axisallies_tui.engine.dice import ScriptedDice
     from axisallies_tui.engine.game import new_game
     from axisallies_tui.engine.state import Unit

@@ -16,15 +16,23 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import product
-from typing import TYPE_CHECKING, Any, ClassVar, Iterator
+from typing import Any, ClassVar, Iterator
 
 from attrs import evolve, frozen
 
 from axisallies_tui.engine.actions import Action, register_action
-from axisallies_tui.engine.battle import ROUND_CHECK, advance, battle_step, is_edition_procedure
+from axisallies_tui.engine.battle import ROUND_CHECK, advance, battle_step
 from axisallies_tui.engine.capture import capture
 from axisallies_tui.engine.errors import IllegalAction
-from axisallies_tui.engine.events import DiceRolled, Event, power_name, space_name, units_text
+from axisallies_tui.engine.events import (  # Casualties live with the events: movement reports them too
+    Casualties,
+    CasualtiesChosen,
+    DiceRolled,
+    Event,
+    power_name,
+    space_name,
+    units_text,
+)
 from axisallies_tui.engine.decisions import DecisionResolver, resolves
 from axisallies_tui.engine.model import AIR, LAND, SEA, Board, Edition, UnitType
 from axisallies_tui.engine.movement import carrier_capacity
@@ -34,9 +42,6 @@ from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import Battle, Decision, GameState, Unit
 from axisallies_tui.engine.turns import automatic, leave_check
 from axisallies_tui.engine.tx import Tx, handles, require
-
-if TYPE_CHECKING:
-    from axisallies_tui.engine.odds import Odds
 
 CONDUCT_COMBAT = "conduct_combat"
 PRESS_ON = "press on"
@@ -72,36 +77,6 @@ class BattleStarted(Event):
         dfn = ", ".join(units_text(edition, u, n) for u, n in self.defending) or "nothing"
         return (f"Battle for {space_name(board, self.space)}: {power_name(board, self.attacker)} ({att}) "
                 f"against {power_name(board, self.defender)} ({dfn}).")
-
-
-@frozen
-class Casualties(Event):
-    kind: ClassVar[str] = "casualties"
-    space: str
-    power: str
-    destroyed: tuple[tuple[str, int], ...]
-    damaged: tuple[tuple[str, int], ...] = ()
-    note: str = ""
-
-    def parts(self, edition: Edition) -> str:
-        lost = [units_text(edition, u, n) for u, n in self.destroyed]
-        lost += [f"{units_text(edition, u, n)} damaged" for u, n in self.damaged]
-        return ", ".join(lost) or "nothing"
-
-    def describe(self, board: Board, edition: Edition) -> str:
-        note = f" ({self.note})" if self.note else ""
-        return f"✗ {power_name(board, self.power)} loses {self.parts(edition)} in {space_name(board, self.space)}{note}."
-
-
-@frozen
-class CasualtiesChosen(Casualties):
-    """Defending casualties picked this round: they fire back before they go."""
-
-    kind: ClassVar[str] = "casualties_chosen"
-
-    def describe(self, board: Board, edition: Edition) -> str:
-        return (f"{power_name(board, self.power)} takes {self.parts(edition)} as casualties in "
-                f"{space_name(board, self.space)}; they fire back before they go.")
 
 
 @frozen
@@ -947,44 +922,3 @@ def candidate_fights(rules: Rules, state: GameState) -> Iterator[Action]:
     for space_id in pending_battles(rules, state):
         if _battle_order_problem(rules, state, space_id) is None:
             yield Fight(space=space_id)
-
-
-
-def odds_for_battle(rules: Rules, state: GameState, space_id: str) -> "Odds":
-    """The exact odds of the battle in `space_id` as it stands, from the same
-    profiles the dice are rolled with (damaged units fight at their damaged value).
-    Before an amphibious land battle starts, the bombardment to come (C-AMPH-4)
-    and the rules' answer on whether its casualties fire back are included."""
-    from axisallies_tui.engine.odds import battle_odds
-
-    if not is_edition_procedure(rules, state):
-        from axisallies_tui.engine.simulate import simulated_odds
-
-        return simulated_odds(rules, state, space_id)
-    round_number = state.battle.round if state.battle and state.battle.space == space_id else 1
-
-    def side(units: list[Unit], role: str) -> list[tuple[Profile, int]]:
-        alike = Counter((unit.power, unit.type, unit.damage) for unit in units)
-        table: dict[Profile, int] = {}
-        for (power, unit_type, damage), count in alike.items():
-            techs = next(p.techs for p in state.powers if p.id == power)
-            prof = profile(rules, power, techs, unit_type, role, round_number)
-            if damage:
-                value = prof.damaged_value if prof.damaged_value is not None else prof.value
-                prof = evolve(prof, value=value, hit_points=max(1, prof.hit_points - damage))
-            table[prof] = table.get(prof, 0) + count
-        return list(table.items())
-
-    attackers = attackers_in(rules, state, space_id)
-    defenders = defenders_in(rules, state, space_id)
-    if state.battle and state.battle.space == space_id and state.battle.set_aside:
-        gone = set(state.battle.set_aside)
-        defenders = [u for u in defenders if u.uid not in gone]
-    # Not started yet: the bombardment to come.
-    started = state.battle is not None and state.battle.space == space_id
-    guns = [] if started else bombarding_ships(rules, state, space_id)
-    fire_back = bombardment_fire_back(rules)
-    return battle_odds(side(attackers, ATTACK), side(defenders, DEFENCE),
-                       land_battle=rules.board.space(space_id).is_land,
-                       low_luck=rules.policy.id == "low_luck",
-                       bombard=side(guns, ATTACK), bombard_fire_back=fire_back)

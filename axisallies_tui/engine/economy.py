@@ -21,7 +21,7 @@ from axisallies_tui.engine.model import AIR, LAND, SEA, UnitType
 from axisallies_tui.engine.queries import allied, capital_lost, territory_income, unplaced_count
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import GameState, PowerState
-from axisallies_tui.engine.turns import automatic, on_leave
+from axisallies_tui.engine.turns import automatic, on_leave, pay_bonuses
 from axisallies_tui.engine.tx import Tx, handles, require, require_phase
 
 INDUSTRIAL_TECHNOLOGY = "industrial_technology"
@@ -289,11 +289,4 @@ def collect_income(tx: Tx) -> bool:
         rule.on_income(tx, power, amount)
     return True
 
-
-def pay_bonuses(tx: Tx, power: str, hook: str) -> None:
-    for rule in tx.rules.hooks(hook):
-        for amount, reason in getattr(rule, hook)(tx.rules, tx.state, power):
-            if amount:
-                total = tx.add_ipcs(power, amount)
-                tx.emit(BonusPaid(power=power, amount=amount, reason=reason, ipcs=total))
 

@@ -310,3 +310,33 @@ class ActionUndone(Event):
         kind = ACTIONS.get(self.action)
         label = (kind.label if kind is not None else "") or self.action.replace("_", " ")
         return f"{power_name(board, self.power)} takes back the last {label}."
+
+
+@frozen
+class Casualties(Event):
+    kind: ClassVar[str] = "casualties"
+    space: str
+    power: str
+    destroyed: tuple[tuple[str, int], ...]
+    damaged: tuple[tuple[str, int], ...] = ()
+    note: str = ""
+
+    def parts(self, edition: Edition) -> str:
+        lost = [units_text(edition, u, n) for u, n in self.destroyed]
+        lost += [f"{units_text(edition, u, n)} damaged" for u, n in self.damaged]
+        return ", ".join(lost) or "nothing"
+
+    def describe(self, board: Board, edition: Edition) -> str:
+        note = f" ({self.note})" if self.note else ""
+        return f"✗ {power_name(board, self.power)} loses {self.parts(edition)} in {space_name(board, self.space)}{note}."
+
+
+@frozen
+class CasualtiesChosen(Casualties):
+    """Defending casualties picked this round: they fire back before they go."""
+
+    kind: ClassVar[str] = "casualties_chosen"
+
+    def describe(self, board: Board, edition: Edition) -> str:
+        return (f"{power_name(board, self.power)} takes {self.parts(edition)} as casualties in "
+                f"{space_name(board, self.space)}; they fire back before they go.")

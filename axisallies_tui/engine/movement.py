@@ -719,7 +719,7 @@ def _anti_aircraft_fire(tx: Tx, view: View, move: Move, planes: list[Unit], path
     owner of the aircraft loses them in the order it gave (else cheapest first).
     Returns the survivors."""
     from axisallies_tui.engine.events import DiceRolled
-    from axisallies_tui.engine.combat import Casualties
+    from axisallies_tui.engine.events import Casualties
 
     order = {unit: rank for rank, unit in enumerate(move.aa_order)}
     survivors = list(planes)

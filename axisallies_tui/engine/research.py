@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Iterator, Protocol
 from attrs import evolve
 
 from axisallies_tui.engine.actions import Research
+from axisallies_tui.engine.errors import IllegalAction
 from axisallies_tui.engine.events import ResearchBought, TechDeveloped
 
 if TYPE_CHECKING:
@@ -54,13 +55,11 @@ class ClassicChart:
             yield Research(dice=dice)
 
     def research(self, tx: Tx, action: Research) -> tuple[str, ...]:
-        from axisallies_tui.engine.tx import require
-
-        require(action.development is None, "with the edition's research you buy dice, not a named development")
-        require(action.dice >= 1, "buy at least one research die, or end the phase")
+        _require(action.development is None, "with the edition's research you buy dice, not a named development")
+        _require(action.dice >= 1, "buy at least one research die, or end the phase")
         ps = tx.power()
         cost = action.dice * tx.edition.research_die_cost
-        require(cost <= ps.ipcs, f"{action.dice} research dice cost {cost} IPCs; you have {ps.ipcs}")
+        _require(cost <= ps.ipcs, f"{action.dice} research dice cost {cost} IPCs; you have {ps.ipcs}")
         tx.set_power(evolve(ps, ipcs=ps.ipcs - cost))
         tx.emit(ResearchBought(power=ps.id, dice=action.dice, cost=cost))
         success = tx.edition.research_success
@@ -76,6 +75,11 @@ class ClassicChart:
     def describe(self, rules: Rules) -> str:
         return (f"Each research die costs {rules.edition.research_die_cost} IPCs; "
                 f"a {rules.edition.research_success} is a breakthrough.")
+
+
+def _require(condition: bool, reason: str) -> None:
+    if not condition:
+        raise IllegalAction(reason)
 
 
 def roll_on_chart(tx: Tx) -> str | None:

@@ -21,7 +21,7 @@ from typing import Callable, TypeVar
 from attrs import evolve
 
 from axisallies_tui.engine.actions import EndPhase
-from axisallies_tui.engine.events import PhaseStarted, RoundEnded, TurnStarted
+from axisallies_tui.engine.events import BonusPaid, PhaseStarted, RoundEnded, TurnStarted
 from axisallies_tui.engine.hooks import END_OF_ROUND, END_OF_TURN, HouseRule
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import GameState, TurnRecord, Unit
@@ -87,6 +87,15 @@ def why_not_end_phase(tx: Tx) -> str | None:
     return check(tx) if check else None
 
 
+def pay_bonuses(tx: Tx, power: str, hook: str) -> None:
+    """Pay the IPCs the rules' `hook` (turn_start_bonus or income_bonus) grant `power`."""
+    for rule in tx.rules.hooks(hook):
+        for amount, reason in getattr(rule, hook)(tx.rules, tx.state, power):
+            if amount:
+                total = tx.add_ipcs(power, amount)
+                tx.emit(BonusPaid(power=power, amount=amount, reason=reason, ipcs=total))
+
+
 def _owner(tx: Tx, phase: str) -> HouseRule | None:
     """The rule that runs `phase`, when its kind is not one the edition runs."""
     if tx.rules.phase_kind(phase) in PHASE_KINDS:
@@ -113,8 +122,6 @@ def start_turn(tx: Tx, power: str) -> None:
     )
     tx.update(power=power, spaces=spaces, turn=TurnRecord(phases=phases_for(tx, power)))
     tx.emit(TurnStarted(round=tx.state.round, power=power))
-    from axisallies_tui.engine.economy import pay_bonuses  # local: economy imports this module
-
     pay_bonuses(tx, power, "turn_start_bonus")
     for rule in tx.rules.hooks("on_turn_start"):
         rule.on_turn_start(tx, power)

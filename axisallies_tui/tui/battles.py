@@ -2,7 +2,7 @@
 battles left to fight, both sides, the exact odds as the battle stands, the
 casualty choice and its answer text. Plain text and values, no Textual.
 
-The odds come from `combat.odds_for_battle` (the same unit numbers the dice are
+The odds come from `battle_odds.odds_for_battle` (the same unit numbers the dice are
 rolled with); `engine.odds` and numpy load only when odds are first asked for.
 """
 
@@ -140,8 +140,8 @@ def battle_lines(rules: Rules, state: GameState, space_id: str) -> list[str]:
 
 
 def odds_for(rules: Rules, state: GameState, space_id: str) -> Any | None:
-    """`combat.odds_for_battle` for a battle (None for a raid or nothing to fight)."""
-    from axisallies_tui.engine.combat import odds_for_battle
+    """`battle_odds.odds_for_battle` for a battle (None for a raid or nothing to fight)."""
+    from axisallies_tui.engine.battle_odds import odds_for_battle
 
     if is_raid(rules, state, space_id) or not attackers_in(rules, state, space_id):
         return None

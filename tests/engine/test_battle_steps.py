@@ -6,7 +6,8 @@ from __future__ import annotations
 from axisallies_tui import setup
 from axisallies_tui.engine.actions import Answer, EndPhase
 from axisallies_tui.engine.battle import ROUND_STEPS, is_edition_procedure
-from axisallies_tui.engine.combat import Fight, odds_for_battle
+from axisallies_tui.engine.battle_odds import odds_for_battle
+from axisallies_tui.engine.combat import Fight
 from axisallies_tui.engine.hooks import ActiveRules, HouseRule
 from axisallies_tui.engine.movement import Move
 from axisallies_tui.engine.queries import owner

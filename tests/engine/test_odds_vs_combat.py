@@ -8,7 +8,8 @@ import pytest
 from attrs import evolve
 
 from axisallies_tui.engine.actions import Answer, EndPhase
-from axisallies_tui.engine.combat import Fight, odds_for_battle
+from axisallies_tui.engine.battle_odds import odds_for_battle
+from axisallies_tui.engine.combat import Fight
 from axisallies_tui.engine.dice import SeededDice
 from axisallies_tui.engine.game import apply
 from axisallies_tui.engine.movement import Move

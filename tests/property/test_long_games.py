@@ -8,6 +8,7 @@ from axisallies_tui.headless import Session, play_bot
 from axisallies_tui.setup import make_rules
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [11, 12, 13, 14])
 def test_ten_rounds_of_random_play(seed):
     rules = make_rules(Ruleset(board="classic"))

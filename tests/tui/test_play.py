@@ -209,7 +209,7 @@ async def test_a_battle_with_a_chosen_casualty_a_hand_over_and_a_retreat():
         assert isinstance(panel, BattlePanel)
         assert "Caucasus: win" in str(panel.query_one("#battle-list").get_option_at_index(0).prompt)
         expected = app.session.state
-        from axisallies_tui.engine.combat import odds_for_battle
+        from axisallies_tui.engine.battle_odds import odds_for_battle
 
         assert f"win {odds_for_battle(rules, expected, 'caucasus').attacker_win * 100:.1f}%" in \
             str(panel.query_one("#battle-info").render())
@@ -358,7 +358,7 @@ async def test_odds_screen_from_the_battle_pane_is_filled_in():
         screen = app.screen
         assert isinstance(screen, OddsScreen)
         assert screen.setup.attacking == {"armour": 2} and screen.setup.defending == {"infantry": 3}
-        from axisallies_tui.engine.combat import odds_for_battle
+        from axisallies_tui.engine.battle_odds import odds_for_battle
 
         assert screen.result.attacker_win == odds_for_battle(rules, app.session.state, "caucasus").attacker_win
 
