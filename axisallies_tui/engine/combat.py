@@ -285,16 +285,22 @@ def fire(tx: Tx, shooters: list[Unit], role: str, purpose: str, power: str) -> i
         return 0
     shots: list[int] = []
     best_of: list[int] = []
+    runs: list[tuple[str, int, int]] = []  # (unit type, count, hits on), in the order the dice are read
     for unit in shooters:
         prof = _profile(tx, unit, role)
         value = _value(prof, unit)
         if value > 0:
             shots.extend([value] * prof.dice)
             best_of.extend([prof.best_of] * prof.dice)
+            if runs and runs[-1][0] == unit.type and runs[-1][2] == value:
+                runs[-1] = (unit.type, runs[-1][1] + 1, value)
+            else:
+                runs.append((unit.type, 1, value))
     if not shots:
         return 0
     hits, faces = tx.rules.policy.hits(tx.dice, shots, purpose, best_of)
-    tx.emit(DiceRolled(power=power, purpose=purpose, values=tuple(faces), hits=hits))
+    tx.emit(DiceRolled(power=power, purpose=purpose, values=tuple(faces), hits=hits,
+                       space=_battle(tx).space if tx.state.battle else None, shooters=tuple(runs)))
     return hits
 
 

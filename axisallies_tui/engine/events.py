@@ -82,6 +82,11 @@ class DiceRolled(Event):
     values: tuple[int, ...]
     hits: int | None = None
     """Successes counted from these dice, where the roll has a success number."""
+    space: str | None = None
+    """Where the dice were rolled (antiaircraft fire on the way names its territory)."""
+    shooters: tuple[tuple[str, int, int], ...] = ()
+    """What fired, in the order the dice were read: (unit type, count, hits on).
+    Lets a reader match every die to its unit."""
 
     def describe(self, board: Board, edition: Edition) -> str:
         faces = " ".join(f"[{v}]" for v in self.values) or "(no dice)"

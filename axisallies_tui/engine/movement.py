@@ -730,7 +730,8 @@ def _anti_aircraft_fire(tx: Tx, view: View, move: Move, planes: list[Unit], path
         faces = tx.dice.roll(len(survivors), f"antiaircraft fire in {view.board.space(space_id).name}")
         hits = sum(1 for face in faces if face <= 1)
         tx.emit(DiceRolled(power=guns[0].power, purpose=f"antiaircraft fire in {view.board.space(space_id).name}",
-                           values=faces, hits=hits))
+                           values=faces, hits=hits, space=space_id,
+                           shooters=((guns[0].type, len(guns), 1),)))
         if not hits:
             continue
         survivors.sort(key=lambda u: (order.get(u.type, len(order)), view.kind(u).cost, u.uid))
