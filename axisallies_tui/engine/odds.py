@@ -134,6 +134,7 @@ class Odds:
         }
 
 
+# Most of its length is the docstring: the calculator's one public entry point.
 def battle_odds(
     attackers: Side,
     defenders: Side,
@@ -458,6 +459,8 @@ class _Army:
 class _Battle:
     """A battle's state space, its transitions and the walk over them."""
 
+    # Long for a reason: it builds the whole state space and its transition
+    # tables in one pass, and the steps share many intermediate arrays.
     def __init__(self, att: list[tuple[Profile, int]], dfn: list[tuple[Profile, int]],
                  attacker_order: Sequence[str] | None, defender_order: Sequence[str] | None,
                  damage_first: bool, retreat_below: int, aa_guns: int, aa_value: int,
