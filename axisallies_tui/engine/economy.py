@@ -24,19 +24,18 @@ from axisallies_tui.engine.state import GameState, PowerState
 from axisallies_tui.engine.turns import automatic, on_leave, pay_bonuses
 from axisallies_tui.engine.tx import Tx, handles, require, require_phase
 
-INDUSTRIAL_TECHNOLOGY = "industrial_technology"
 
 
 # -- prices -------------------------------------------------------------------------
 
 
 def unit_cost(rules: Rules, state: GameState, power: PowerState, unit: UnitType) -> int:
-    """What `power` pays for one `unit` now: base price, Industrial Technology, house rules."""
+    """What `power` pays for one `unit` now: base price, house rules, then the
+    developments held (Industrial Technology in the classic game)."""
     cost = unit.cost
     for rule in rules.hooks("unit_cost"):
         cost = rule.unit_cost(rules, state, power.id, unit.id, cost)
-    if INDUSTRIAL_TECHNOLOGY in power.techs:
-        cost -= rules.edition.industrial_technology_discount
+    cost += sum(effect.cost for effect in rules.edition.effects(power.techs, unit))
     return max(1, cost)
 
 

@@ -7,7 +7,7 @@ the engine only reads them.
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 from attrs import field, frozen
 
@@ -189,10 +189,33 @@ class UnitType:
 
 
 @frozen
+class TechEffect:
+    """What a development does to the units it names, as data (`effects` in the
+    edition file): a new hit number, dice per unit, extra movement, a price change."""
+
+    units: tuple[str, ...]
+    """Unit ids, or `tag:<tag>` for every unit with that tag, or `domain:<domain>`."""
+    role: str | None = None
+    """attack or defence (numbers only apply in that role); None: both."""
+    value: int | None = None
+    dice: int | None = None
+    move: int = 0
+    cost: int = 0
+
+    def covers(self, unit: UnitType) -> bool:
+        return any(
+            name == unit.id or (name.startswith("tag:") and unit.has(name[4:]))
+            or name == f"domain:{unit.domain}" or name == "*"
+            for name in self.units
+        )
+
+
+@frozen
 class Tech:
     id: str
     name: str
     help: str
+    effects: tuple[TechEffect, ...] = ()
 
 
 @frozen
@@ -251,9 +274,7 @@ class Edition:
     research_die_cost: int
     research_success: int
     tech_chart: tuple[str, ...]
-    industrial_technology_discount: int
     neutral_entry_cost: int
-    long_range_aircraft_bonus: int
     techs: tuple[Tech, ...]
     options: tuple[OptionSpec, ...]
     unit_types: tuple[UnitType, ...]
@@ -272,6 +293,14 @@ class Edition:
 
     def unit(self, unit_id: str) -> UnitType:
         return self.unit_by_id[unit_id]
+
+    def effects(self, techs: Iterable[str], unit: UnitType) -> Iterator[TechEffect]:
+        """The effects of the developments `techs` on `unit`, in the order gained."""
+        for tech_id in techs:
+            tech = self.tech_by_id.get(tech_id)
+            for effect in tech.effects if tech else ():
+                if effect.covers(unit):
+                    yield effect
 
     def find_unit(self, text: str) -> UnitType | None:
         """A unit type by id, name or alias, ignoring case and a plural 's'."""

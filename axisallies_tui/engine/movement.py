@@ -37,7 +37,6 @@ from axisallies_tui.engine.tx import Tx, handles, require
 
 COMBAT_MOVE = "combat_move"
 NONCOMBAT_MOVE = "noncombat_move"
-LONG_RANGE_AIRCRAFT = "long_range_aircraft"
 
 
 @frozen
@@ -104,9 +103,7 @@ class FeePaid(Event):
 def allowance(rules: Rules, state: GameState, unit: Unit) -> int:
     """Spaces `unit` may enter this turn (C-MOVE-3), after developments and house rules."""
     kind = rules.edition.unit(unit.type)
-    value = kind.move
-    if kind.domain == AIR and LONG_RANGE_AIRCRAFT in _techs(state, unit.power):
-        value += rules.edition.long_range_aircraft_bonus
+    value = kind.move + sum(effect.move for effect in rules.edition.effects(_techs(state, unit.power), kind))
     for rule in rules.hooks("movement_allowance"):
         value = rule.movement_allowance(rules, state, unit, value)
     return value

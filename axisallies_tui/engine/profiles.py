@@ -19,12 +19,8 @@ from axisallies_tui.engine.rules import Rules
 ATTACK = "attack"
 DEFENCE = "defence"
 
-JET_POWER = "jet_power"
-SUPER_SUBMARINES = "super_submarines"
 HEAVY_BOMBERS = "heavy_bombers"
-JET_POWER_DEFENCE = 5
-SUPER_SUB_ATTACK = 3
-HEAVY_BOMBER_DICE = 3
+"""The development house rules that rework bombers look for."""
 
 
 @frozen
@@ -58,16 +54,15 @@ class Profile:
 
 
 def base_profile(rules: Rules, techs: Iterable[str], kind: UnitType, role: str) -> Profile:
-    """The edition's numbers for `kind` fighting in `role`, with its developments."""
-    owned = set(techs)
+    """The edition's numbers for `kind` fighting in `role`, with the effects of the
+    developments held (data in the edition file: Jet Power, Super Submarines,
+    Heavy Bombers in the classic game)."""
     value = kind.attack if role == ATTACK else kind.defense
     dice = 1
-    if role == DEFENCE and kind.domain == AIR and kind.carrier_cost and JET_POWER in owned:
-        value = JET_POWER_DEFENCE  # C-DEV-1: fighters defend at 5
-    if role == ATTACK and kind.has("submarine") and SUPER_SUBMARINES in owned:
-        value = SUPER_SUB_ATTACK  # C-DEV-3
-    if role == ATTACK and kind.has("strategic_bomber") and HEAVY_BOMBERS in owned:
-        dice = HEAVY_BOMBER_DICE  # C-DEV-6: each die may hit
+    for effect in rules.edition.effects(techs, kind):
+        if effect.role in (None, role):
+            value = effect.value if effect.value is not None else value
+            dice = effect.dice if effect.dice is not None else dice
     submarine = kind.has("submarine")
     return Profile(
         unit=kind.id,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from axisallies_tui.engine.model import AIR, LAND, SEA, Edition, Tech, UnitType
+from axisallies_tui.engine.model import AIR, LAND, SEA, Edition, Tech, TechEffect, UnitType
 from axisallies_tui.engine.turns import PHASE_KINDS
 from axisallies_tui.loaders.common import Fields, Problems, option_specs, read_toml
 
@@ -24,7 +24,7 @@ def load_edition(path: Path) -> Edition:
         "[edition]",
         data.get("edition", {}),
         {"id", "name", "sides", "phases", "research_die_cost", "research_success", "tech_chart",
-         "industrial_technology_discount", "neutral_entry_cost", "long_range_aircraft_bonus"},
+         "neutral_entry_cost"},
     )
     phases = head.strings("phases", required=True)
     phase_kinds = {phase: phase for phase in phases}
@@ -40,8 +40,10 @@ def load_edition(path: Path) -> Edition:
 
     techs = []
     for tech_id, body in top.get("techs", dict, {}).items():
-        fields = Fields(problems, f"[techs.{tech_id}]", body, {"name", "help"})
-        techs.append(Tech(id=tech_id, name=fields.text("name"), help=fields.text("help", "")))
+        fields = Fields(problems, f"[techs.{tech_id}]", body, {"name", "help", "effects"})
+        effects = tuple(_effect(problems, f"[techs.{tech_id}] effects #{n + 1}", raw)
+                        for n, raw in enumerate(fields.get("effects", list, [])))
+        techs.append(Tech(id=tech_id, name=fields.text("name"), help=fields.text("help", ""), effects=effects))
     chart = head.strings("tech_chart", ())
     tech_ids = {t.id for t in techs}
     for tech in chart:
@@ -61,9 +63,7 @@ def load_edition(path: Path) -> Edition:
         research_die_cost=head.number("research_die_cost", 5),
         research_success=head.number("research_success", 6),
         tech_chart=chart,
-        industrial_technology_discount=head.number("industrial_technology_discount", 0),
         neutral_entry_cost=head.number("neutral_entry_cost", 0),
-        long_range_aircraft_bonus=head.number("long_range_aircraft_bonus", 0),
         techs=tuple(techs),
         options=option_specs(problems, "[options]", top.get("options", dict, {})),
         unit_types=tuple(units),
@@ -109,3 +109,13 @@ def parse_units(problems: Problems, prefix: str, table: dict[str, Any]) -> tuple
             seen_names[name] = unit.id
         units.append(unit)
     return tuple(units)
+
+
+def _effect(problems: Problems, entry: str, raw: Any) -> TechEffect:
+    f = Fields(problems, entry, raw, {"units", "role", "value", "dice", "move", "cost"})
+    role = f.get("role", str, None)
+    if role not in (None, "attack", "defence"):
+        problems.add(entry, f"role must be attack or defence, not {role!r}")
+    units = f.strings("units", required=True)
+    return TechEffect(units=units, role=role, value=f.get("value", int, None), dice=f.get("dice", int, None),
+                      move=f.number("move", 0, minimum=None), cost=f.number("cost", 0, minimum=None))
