@@ -186,3 +186,18 @@ def test_ally_only_rules_are_refused_with_it():
                   "s000-capital-capture", "s000-player-advantages", "s000-tech-enemy-code", "s000-victory-conditions"):
         problems = check(RULE, other)
         assert any("conflicts" in p or "alternatives" in p for p in problems), other
+
+
+def test_a_complex_built_on_an_old_complex_site_is_an_ordinary_new_one(rules):
+    """Karelia had a Soviet complex in the normal game; here it is ordinary land:
+    a complex built there places up to its value, not without limit."""
+    from axisallies_tui.engine.dice import ScriptedDice
+    from axisallies_tui.engine.economy import factory_capacity
+    from axisallies_tui.engine.tx import Tx
+
+    state = put(rules, own(rules, start(rules), "karelia_ssr", "ussr"), "karelia_ssr", "ussr", "industrial_complex")
+    tx = Tx(rules, state, ScriptedDice([]))
+    assert factory_capacity(tx, "karelia_ssr", "ussr") == rules.board.space("karelia_ssr").ipc
+    assert factory_capacity(tx, "russia", "ussr") is None
+    plain = make_rules()
+    assert factory_capacity(Tx(plain, start(plain), ScriptedDice([])), "karelia_ssr", "ussr") is None
