@@ -83,6 +83,7 @@ SPECS: Mapping[str, HookSpec] = _specs(
     # movement
     ("may_enter", "movement", "first"),
     ("may_overfly_neutral", "movement", "first"),
+    ("unowned_land_is_enemy", "movement", "first"),
     ("movement_allowance", "movement", "fold"),
     ("transport_capacity", "movement", "fold"),
     ("carrier_capacity", "movement", "fold"),
@@ -206,6 +207,13 @@ class HouseRule:
 
     def may_overfly_neutral(self, rules: Rules, state: GameState, power: str, space: str) -> bool | None:
         """True lets `power`'s aircraft cross the still-neutral `space`."""
+        return None
+
+    def unowned_land_is_enemy(self, rules: Rules, state: GameState, power: str, space: str) -> bool | None:
+        """True makes `space`, a land territory nobody holds that is not a neutral,
+        enemy land to `power`: entered only in the combat move and taken on entry
+        (no battle while it is empty). The edition never leaves such a territory,
+        so by default it is simply not friendly."""
         return None
 
     def movement_allowance(self, rules: Rules, state: GameState, unit: Unit, value: int) -> int:

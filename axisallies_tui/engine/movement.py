@@ -181,6 +181,10 @@ class View:
     def enemy_land(self, space_id: str) -> bool:
         space = self.board.space(space_id)
         owner = self.owner(space_id)
+        if space.is_land and owner is None and not space.neutral:
+            answers = (rule.unowned_land_is_enemy(self.rules, self.state, self.power, space_id)
+                       for rule in self.rules.hooks("unowned_land_is_enemy"))
+            return next((answer for answer in answers if answer is not None), False)
         return space.is_land and owner is not None and not allied(self.board, owner, self.power)
 
     def captured_this_turn(self, space_id: str) -> bool:

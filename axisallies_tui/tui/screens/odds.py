@@ -52,8 +52,12 @@ class OddsSetup:
     @classmethod
     def blank(cls, rules: Rules) -> "OddsSetup":
         board, edition = rules.board, rules.edition
-        attacker = board.powers_of_side(edition.sides[0])[0]
-        defender = board.powers_of_side(edition.sides[-1])[0]
+        # the edition's sides, or the board's where a house rule redrew them (a free-for-all)
+        sides = [s for s in edition.sides if board.powers_of_side(s)]
+        if len(sides) < 2:
+            sides = list(board.sides)
+        attacker = board.powers_of_side(sides[0])[0]
+        defender = board.powers_of_side(sides[-1])[0]
         return cls(rules=rules, attacker=attacker, defender=defender, low_luck=rules.policy.id == "low_luck")
 
     def result(self) -> Any:
