@@ -101,6 +101,9 @@ SPECS: Mapping[str, HookSpec] = _specs(
     ("income_bonus", "economy", "collect"),
     ("adjust_income", "economy", "fold"),
     ("unit_cost", "economy", "fold"),
+    ("buys_without_capital", "economy", "fold"),
+    # capture
+    ("liberation_returns", "capture", "fold"),
     # decisions and the rule's own actions
     ("legal_actions", "decisions", "collect"),
     ("decision_options", "decisions", "fold"),
@@ -275,6 +278,18 @@ class HouseRule:
     def unit_cost(self, rules: Rules, state: GameState, power: str, unit: str, cost: int) -> int:
         """The price `power` pays for one `unit`."""
         return cost
+
+    def buys_without_capital(self, rules: Rules, state: GameState, power: str, allowed: bool) -> bool:
+        """Whether `power`, whose capital the enemy holds, may still buy units
+        (the edition: no, C-BUY-3)."""
+        return allowed
+
+    # -- capture ------------------------------------------------------------------
+    def liberation_returns(self, rules: Rules, state: GameState, original: str, space: str, value: bool) -> bool:
+        """Whether `space`, taken from the enemy by an ally of its original owner
+        `original`, goes back to `original` at once (the edition: when
+        `original`'s capital is in friendly hands, C-CAP-LIB-1/2)."""
+        return value
 
     # -- decisions and actions ----------------------------------------------------
     def legal_actions(self, rules: Rules, state: GameState) -> Iterator[Action]:
