@@ -158,3 +158,11 @@ def test_setup_keeps_capital_lost_income_at_collect():
     with pytest.raises(setup.SetupError, match="capital_lost_income"):
         setup.make_rules(Ruleset(board="classic", options=(("capital_lost_income", "none"),),
                                  house=(HouseRuleChoice(id=RULE),)))
+
+
+def test_the_temporary_capital_is_saved_with_the_game():
+    from axisallies_tui.codec import state_from_json, state_to_json
+
+    rules = make_rules(RULE)
+    state = seated(rules)
+    assert state_from_json(state_to_json(state)) == state
