@@ -166,3 +166,11 @@ def test_the_temporary_capital_is_saved_with_the_game():
     rules = make_rules(RULE)
     state = seated(rules)
     assert state_from_json(state_to_json(state)) == state
+
+
+def test_a_position_waiting_for_the_choice_exports_and_loads_back():
+    from axisallies_tui.positions import loads_position, position_text
+
+    rules = make_rules(RULE)
+    state = moscow_falls(rules).state
+    assert loads_position(position_text(rules, state)).state == state

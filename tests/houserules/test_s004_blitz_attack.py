@@ -144,3 +144,11 @@ def test_the_blitz_state_is_saved_with_the_game():
     state = blitz_movement(rules)
     assert rules.active.get(RULE).state_in(state).before
     assert state_from_json(state_to_json(state)) == state
+
+
+def test_a_position_in_the_blitz_movement_exports_and_loads_back():
+    from axisallies_tui.positions import loads_position, position_text
+
+    rules = make_rules(RULE)
+    state = blitz_movement(rules)
+    assert loads_position(position_text(rules, state)).state == state
