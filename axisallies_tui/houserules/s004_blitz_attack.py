@@ -157,6 +157,7 @@ class BlitzAttack(HouseRule):
         power, blitz = tx.state.power, self.state_in(tx.state)
         require(blitz.ready == power, "you bought no Blitz Attack on your last turn")
         require(not blitz.declared, "the Blitz Attack is already declared")
+        require(_battle_phase(tx.rules, tx.state) is not None, "this turn has no combat, so it can have no Blitz Attack")
         require(_may_still_declare(tx.rules, tx.state), "a Blitz Attack is declared before the combat move ends")
         missing = lost_originals(tx.rules, tx.state, power)
         require(not missing, f"a Blitz Attack needs all your starting territories; you have lost {missing}")
@@ -255,8 +256,12 @@ def lost_originals(rules: Rules, state: GameState, power: str) -> str:
     return ", ".join(lost)
 
 
+def _battle_phase(rules: Rules, state: GameState) -> int | None:
+    """Where the turn's first battle phase is, if it has one."""
+    return next((i for i, p in enumerate(state.turn.phases) if rules.phase_kind(p) == "conduct_combat"), None)
+
+
 def _may_still_declare(rules: Rules, state: GameState) -> bool:
     """Before the turn's first battle phase (the declaration is an intention)."""
-    phases = state.turn.phases
-    battle = next((i for i, p in enumerate(phases) if rules.phase_kind(p) == "conduct_combat"), None)
+    battle, phases = _battle_phase(rules, state), state.turn.phases
     return battle is not None and state.phase in phases and phases.index(state.phase) < battle

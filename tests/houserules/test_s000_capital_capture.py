@@ -174,3 +174,12 @@ def test_a_position_waiting_for_the_choice_exports_and_loads_back():
     rules = make_rules(RULE)
     state = moscow_falls(rules).state
     assert loads_position(position_text(rules, state)).state == state
+
+
+def test_a_choice_that_fell_meanwhile_is_made_again():
+    rules = make_rules(RULE)
+    state = moscow_falls(rules).state
+    state = own(rules, clear(rules, state, "kazakh_ssr"), "kazakh_ssr", "germany")
+    step = act(rules, state, Answer("Kazakh S.S.R."))
+    assert step.state.pending is None
+    assert rules.active.get(RULE).state_in(step.state).seats[0].space == "karelia_ssr"

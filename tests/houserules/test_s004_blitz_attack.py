@@ -152,3 +152,12 @@ def test_a_position_in_the_blitz_movement_exports_and_loads_back():
     rules = make_rules(RULE)
     state = blitz_movement(rules)
     assert loads_position(position_text(rules, state)).state == state
+
+
+def test_no_blitz_in_a_turn_without_combat():
+    rules = make_rules(RULE, "s000-soviet-first-turn-no-attack")
+    state = at(rules, ready(rules, start(rules), "ussr"), "ussr", "purchase", round=1)
+    with pytest.raises(IllegalAction, match="no combat"):
+        act(rules, state, DeclareBlitz())
+    state = at(rules, ready(rules, start(rules), "ussr"), "ussr", "purchase", round=2)
+    assert "blitz_move" in act(rules, state, DeclareBlitz()).state.turn.phases
