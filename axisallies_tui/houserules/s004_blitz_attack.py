@@ -163,7 +163,8 @@ class BlitzAttack(HouseRule):
         require(not missing, f"a Blitz Attack needs all your starting territories; you have lost {missing}")
         tx.set_rule_state(self.id, evolve(blitz, declared=True))
         phases = phases_for(tx, power)
-        require(BLITZ_MOVE in phases, "this turn has no combat, so it can have no Blitz Attack")
+        require(BLITZ_MOVE in phases and tx.state.phase in phases,
+                "this turn has no combat, so it can have no Blitz Attack")
         tx.turn(phases=phases)
         tx.emit(BlitzNews(power=power, what="declared"))
 
