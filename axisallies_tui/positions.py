@@ -407,25 +407,21 @@ class _Reader:
             for name, given in (("[turn]", turn_table), ("[pending]", pending_table)):
                 if given is not None:
                     self.add(name, "only a position in the middle of a turn has this: give [game] phase too")
-            phases: tuple[str, ...] = ()
+            given_phases: tuple[str, ...] | None = None
         else:
             values = self._attrs_fields("[turn]", turn_table or {}, TurnRecord)
-            phases = values["phases"] if "phases" in values else default_phases(self.rules, state)
-            unknown = [p for p in phases if p not in self.edition.phases]
-            if unknown:
-                self.add("[turn]", f"unknown phase {unknown[0]!r} (phases: {', '.join(self.edition.phases)})")
-            if phase not in phases:
-                self.add("[game]", f"phase {phase!r} is not one of this turn's phases ({', '.join(phases)})")
-            state = evolve(state, turn=TurnRecord(**{**values, "phases": phases}))
+            given_phases = values.pop("phases", None)
+            state = evolve(state, turn=TurnRecord(**values))  # its phases once house rules' state is read
         if pending_table is not None and phase:
+            kinds = sorted({*DECISIONS, *(k for rule in self.rules.active.rules for k in rule.decisions)})
             values = self._attrs_fields("[pending]", pending_table, Decision)
             decision_power = values.get("power")
             complete = _complete(Decision, values)
             if decision_power not in self.board.power_by_id:
                 self.add("[pending]", f"'power' must name a power ({', '.join(order)}), not {decision_power!r}")
-            elif values.get("kind") not in DECISIONS:
+            elif values.get("kind") not in kinds:
                 self.add("[pending]", f"no kind of decision called {values.get('kind')!r} "
-                                      f"(kinds: {', '.join(sorted(DECISIONS)) or 'none yet'})")
+                                      f"(kinds: {', '.join(kinds) or 'none yet'})")
             elif complete:
                 state = evolve(state, pending=Decision(**values))
         result_table = top.get("result", dict, None)
@@ -445,7 +441,19 @@ class _Reader:
             value = self._convert("[engine]", name, text, "json", _hints(GameState)[name])
             if value is not _INVALID:
                 state = evolve(state, **{name: value})
-        return state
+        return self._phases(state, phase, given_phases) if phase else state
+
+    def _phases(self, state: GameState, phase: str, given: tuple[str, ...] | None) -> GameState:
+        """The turn's phases: as given, or as the rules give them for this state
+        (house rules' state included, since a rule may add phases to a turn)."""
+        phases = given if given is not None else default_phases(self.rules, state)
+        known = (*self.edition.phases, *(p for p in self.edition.phase_kinds if p not in self.edition.phases))
+        unknown = [p for p in phases if p not in known]
+        if unknown:
+            self.add("[turn]", f"unknown phase {unknown[0]!r} (phases: {', '.join(known)})")
+        if phase not in phases:
+            self.add("[game]", f"phase {phase!r} is not one of this turn's phases ({', '.join(phases)})")
+        return evolve(state, turn=evolve(state.turn, phases=phases))
 
     # -- typed fields -------------------------------------------------------------------
     def _attrs_fields(self, entry: str, table: Any, cls: type, skip: Iterable[str] = (),

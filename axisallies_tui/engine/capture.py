@@ -24,7 +24,10 @@ def capture(tx: Tx, space_id: str, by: str) -> None:
         # unless the ally's capital is in enemy hands at this moment. Freeing
         # the capital itself always hands it back.
         capital = tx.board.power(original).capital
-        if capital == space_id or allied(tx.board, tx.space(capital).owner, original):
+        returns = capital == space_id or allied(tx.board, tx.space(capital).owner, original)
+        for rule in tx.rules.hooks("liberation_returns"):
+            returns = rule.liberation_returns(tx.rules, tx.state, original, space_id, returns)
+        if returns:
             new_owner = original
     _change_owner(tx, space_id, previous, new_owner, by)
     if previous is not None and not allied(tx.board, previous, by) and space.capital_of == previous:

@@ -70,6 +70,11 @@ def _unit_type(tx: Tx, unit_id: str) -> UnitType:
 def purchase_refusal(tx: Tx, power_id: str) -> str | None:
     """Why `power_id` may not buy anything now, or None."""
     if capital_lost(tx.board, tx.state, power_id):
+        allowed = False
+        for rule in tx.rules.hooks("buys_without_capital"):
+            allowed = rule.buys_without_capital(tx.rules, tx.state, power_id, allowed)
+        if allowed:
+            return None
         capital = tx.board.capital_space(power_id).name
         return f"your capital {capital} is held by the enemy: no purchases until it is freed"
     return None
@@ -279,7 +284,7 @@ def collect_income(tx: Tx) -> bool:
     power = tx.state.power
     amount = income_for(tx.rules, tx.state, power)
     note = ""
-    if capital_lost(tx.board, tx.state, power):
+    if capital_lost(tx.board, tx.state, power) and purchase_refusal(tx, power) is not None:
         note = "capital held by the enemy: none" if amount == 0 else "cannot be spent while the capital is held"
     total = tx.add_ipcs(power, amount)
     tx.emit(IncomeCollected(power=power, amount=amount, ipcs=total, note=note))

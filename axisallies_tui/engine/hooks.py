@@ -82,6 +82,7 @@ SPECS: Mapping[str, HookSpec] = _specs(
     ("research_scheme", "research", "first"),
     # movement
     ("may_enter", "movement", "first"),
+    ("may_move", "movement", "first"),
     ("may_overfly_neutral", "movement", "first"),
     ("unowned_land_is_enemy", "movement", "first"),
     ("movement_allowance", "movement", "fold"),
@@ -106,6 +107,9 @@ SPECS: Mapping[str, HookSpec] = _specs(
     ("income_bonus", "economy", "collect"),
     ("adjust_income", "economy", "fold"),
     ("unit_cost", "economy", "fold"),
+    ("buys_without_capital", "economy", "fold"),
+    # capture
+    ("liberation_returns", "capture", "fold"),
     # decisions and the rule's own actions
     ("legal_actions", "decisions", "collect"),
     ("decision_options", "decisions", "fold"),
@@ -203,6 +207,12 @@ class HouseRule:
     ) -> str | None:
         """Why units of these types may not go from `frm` into `to` (a sentence
         for the player), or None to allow it."""
+        return None
+
+    def may_move(self, rules: Rules, state: GameState, unit: Unit) -> str | None:
+        """Why this piece of the power to move may not move at all now (a sentence
+        for the player), or None to leave it to the edition. Asked for every
+        piece a move picks and while listing moves."""
         return None
 
     def may_overfly_neutral(self, rules: Rules, state: GameState, power: str, space: str) -> bool | None:
@@ -317,6 +327,18 @@ class HouseRule:
     def unit_cost(self, rules: Rules, state: GameState, power: str, unit: str, cost: int) -> int:
         """The price `power` pays for one `unit`."""
         return cost
+
+    def buys_without_capital(self, rules: Rules, state: GameState, power: str, allowed: bool) -> bool:
+        """Whether `power`, whose capital the enemy holds, may still buy units
+        (the edition: no, C-BUY-3)."""
+        return allowed
+
+    # -- capture ------------------------------------------------------------------
+    def liberation_returns(self, rules: Rules, state: GameState, original: str, space: str, value: bool) -> bool:
+        """Whether `space`, taken from the enemy by an ally of its original owner
+        `original`, goes back to `original` at once (the edition: when
+        `original`'s capital is in friendly hands, C-CAP-LIB-1/2)."""
+        return value
 
     # -- decisions and actions ----------------------------------------------------
     def legal_actions(self, rules: Rules, state: GameState) -> Iterator[Action]:

@@ -521,6 +521,10 @@ def why_stuck(view: View, unit: Unit) -> str | None:
         return f"the {name} landed from a transport this turn and may not move on"
     if unit.landing:
         return f"the {name} is waiting to land in {view.board.space(unit.landing).name}"
+    for rule in view.rules.hooks("may_move"):
+        problem = rule.may_move(view.rules, view.state, unit)
+        if problem:
+            return problem
     return None
 
 
