@@ -46,7 +46,7 @@ def choice_problems(
         if not spec.fits(edition):
             problems.append(f"{choice.id} is written for {', '.join(spec.editions)}, not the {edition} board")
         problems.extend(_rival_problems(catalogue, spec, chosen))
-        problems.extend(_link_problems(spec, chosen))
+        problems.extend(_link_problems(catalogue, spec, chosen))
         problems.extend(_setting_problems(spec, dict(choice.params), dict(options)))
     return problems
 
@@ -64,11 +64,14 @@ def _rival_problems(catalogue: Catalogue, spec: HouseRuleSpec, chosen: set[str])
     return problems
 
 
-def _link_problems(spec: HouseRuleSpec, chosen: set[str]) -> list[str]:
-    """Conflicts and requirements between rules."""
+def _link_problems(catalogue: Catalogue, spec: HouseRuleSpec, chosen: set[str]) -> list[str]:
+    """Conflicts and requirements between rules. A conflict declared by either
+    rule of a pair counts (each pair said once, by the rule with the lower id)."""
     problems = [
         f"{spec.id} conflicts with {other}: they cannot be on together"
-        for other in spec.conflicts if other in chosen and other > spec.id
+        for other in sorted(chosen) if other > spec.id and (
+            other in spec.conflicts
+            or (other in catalogue.by_id and spec.id in catalogue.by_id[other].conflicts))
     ]
     problems += [f"{spec.id} needs {needed} switched on too" for needed in spec.requires if needed not in chosen]
     if spec.requires_one_of and not chosen.intersection(spec.requires_one_of):
