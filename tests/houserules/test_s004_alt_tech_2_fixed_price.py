@@ -115,3 +115,13 @@ def test_setup_refuses_it_with_rules_that_need_research_dice():
     problems = choice_problems(setup.catalogue(), "classic",
                                (HouseRuleChoice(RULE), HouseRuleChoice("s000-directed-research")))
     assert "s000-directed-research conflicts with s004-alt-tech-2-fixed-price: they cannot be on together" in problems
+
+
+def test_a_waiting_development_is_saved_with_the_game():
+    from axisallies_tui.codec import state_to_json, structure
+    from axisallies_tui.engine.state import GameState
+
+    rules = make_rules(RULE)
+    state = act(rules, researching(rules), Research(development="rockets")).state
+    again = structure(state_to_json(state), GameState, "state")
+    assert again.rule_state == state.rule_state and again.rule_state[0].data.bought == (("germany", "rockets"),)
