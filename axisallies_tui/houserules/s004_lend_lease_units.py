@@ -8,8 +8,9 @@ handover is declared at the end of the non-combat move, so once a unit is
 handed over nothing more moves that turn. Both
 powers must hold their own capitals. The receiver's identical unit takes its
 place: the same piece changes owner, keeps its damage, and from then on uses
-the receiver's developments. Cargo aboard a transport handed over keeps its
-owner. The units given this turn are noted in the turn's marks.
+the receiver's developments. A transport goes empty: the engine carries a
+power's land units only on its own transports, so cargo cannot stay aboard an
+ally's. The units given this turn are noted in the turn's marks.
 """
 
 from __future__ import annotations
@@ -20,9 +21,9 @@ from attrs import evolve, frozen
 
 from axisallies_tui.engine.actions import Action, register_action
 from axisallies_tui.engine.errors import IllegalAction
-from axisallies_tui.engine.events import Event, power_name, space_name, units_text
+from axisallies_tui.engine.events import UnitsChangedHands, power_name, space_name
 from axisallies_tui.engine.hooks import HouseRule, implements
-from axisallies_tui.engine.model import AIR, SEA, Board, Edition
+from axisallies_tui.engine.model import AIR, SEA
 from axisallies_tui.engine.movement import lost_aircraft
 from axisallies_tui.engine.queries import allied, owner
 from axisallies_tui.engine.rules import Rules
@@ -44,19 +45,6 @@ class LendLease(Action):
 
 
 register_action(LendLease)
-
-
-@frozen
-class UnitLent(Event):
-    kind: ClassVar[str] = "unit_lent"
-    power: str
-    to: str
-    unit: str
-    space: str
-
-    def describe(self, board: Board, edition: Edition) -> str:
-        return (f"{power_name(board, self.power)} hands {units_text(edition, self.unit, 1)} in "
-                f"{space_name(board, self.space)} over to {power_name(board, self.to)} (lend-lease).")
 
 
 @implements(RULE)
@@ -87,6 +75,8 @@ class LendLeaseUnits(HouseRule):
             return "only aircraft and ships may be handed over"
         if unit.combat_moved or unit.fought or unit.raiding:
             return "a unit that took part in this turn's attacks may not be handed over"
+        if any(u.aboard == unit.uid for u in state.spaces[rules.board.space(space).index].units):
+            return "a transport is handed over empty: the game carries no ally's cargo"
         if not self.receiver_ok(rules, state, to):
             return f"{power_name(rules.board, to)} is not a friendly power"
         for power in (giver, to):
@@ -134,7 +124,8 @@ class LendLeaseUnits(HouseRule):
         require(problem is None, problem or "")
         tx.replace_units(space, [evolve(u, power=action.to) if u.uid == unit.uid else u for u in tx.space(space).units])
         tx.turn(marks=tx.state.turn.marks + (f"{MARK}{unit.uid}",))
-        tx.emit(UnitLent(power=tx.state.power, to=action.to, unit=unit.type, space=space))
+        # the engine's own event for a change of owner, so feeds and tallies see it
+        tx.emit(UnitsChangedHands(space=space, unit=unit.type, count=1, previous=unit.power, new_owner=action.to))
 
 
 def _find(tx: Tx, uid: int) -> tuple[str, Unit]:

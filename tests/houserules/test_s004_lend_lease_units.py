@@ -43,7 +43,8 @@ def test_lent_to_the_soviets_it_uses_their_jet_power_and_a_5_hits():
     state, uid = uk_fighter_in_karelia(rules)
     step = act(rules, state, LendLease(uid=uid, to="ussr"))
     assert count(rules, step.state, KARELIA, "ussr", "fighter") == 1
-    assert [e.kind for e in step.events] == ["unit_lent"]
+    assert [e.text(rules.board, rules.edition) for e in step.events] == [
+        "1 fighter in Karelia S.S.R. pass from United Kingdom to Soviet Union."]
     after = german_attack(rules, step.state, [6, 5])  # the Soviet jet fighter defends at 5
     assert count(rules, after.state, KARELIA, "germany", "infantry") == 0
     assert after.state.pending is None
@@ -121,7 +122,7 @@ def test_an_aircraft_must_have_landed_and_it_is_refused_outside_the_move():
         act(rules, at(rules, state, "uk", "purchase"), LendLease(uid=plane, to="ussr"))
 
 
-def test_cargo_of_a_transport_handed_over_keeps_its_owner():
+def test_a_transport_goes_only_empty():
     from attrs import evolve
 
     rules = make_rules(RULE)
@@ -129,11 +130,26 @@ def test_cargo_of_a_transport_handed_over_keeps_its_owner():
     state = clear(rules, state, "karelia_sea_zone")
     boat = state.next_uid
     state = put(rules, state, "karelia_sea_zone", "uk", "transport")
+    empty = state
     state = put(rules, state, "karelia_sea_zone", "uk", "infantry")
     index = rules.board.space("karelia_sea_zone").index
     spaces = list(state.spaces)
     spaces[index] = evolve(spaces[index], units=tuple(
         evolve(u, aboard=boat) if u.type == "infantry" else u for u in spaces[index].units))
-    state = act(rules, evolve(state, spaces=tuple(spaces)), LendLease(uid=boat, to="ussr")).state
-    held = {(u.power, u.type, u.aboard) for u in units_in(rules.board, state, "karelia_sea_zone")}
-    assert held == {("ussr", "transport", None), ("uk", "infantry", boat)}
+    with pytest.raises(IllegalAction, match="handed over empty"):
+        act(rules, evolve(state, spaces=tuple(spaces)), LendLease(uid=boat, to="ussr"))
+    lent = act(rules, empty, LendLease(uid=boat, to="ussr")).state
+    assert count(rules, lent, "karelia_sea_zone", "ussr", "transport") == 1
+
+
+def test_a_carrier_goes_with_the_givers_fighters_staying_aboard():
+    rules = make_rules(RULE)
+    state, _ = uk_fighter_in_karelia(rules)
+    state = clear(rules, state, "karelia_sea_zone")
+    deck = state.next_uid
+    state = put(rules, state, "karelia_sea_zone", "uk", "carrier")
+    state = put(rules, state, "karelia_sea_zone", "uk", "fighter", 2)
+    state = act(rules, state, LendLease(uid=deck, to="ussr")).state
+    after = act(rules, state, EndPhase())  # the British fighters sit on an allied carrier: none is lost
+    assert count(rules, after.state, "karelia_sea_zone", "uk", "fighter") == 2
+    assert count(rules, after.state, "karelia_sea_zone", "ussr", "carrier") == 1
