@@ -65,12 +65,13 @@ def _rival_problems(catalogue: Catalogue, spec: HouseRuleSpec, chosen: set[str])
 
 
 def _link_problems(catalogue: Catalogue, spec: HouseRuleSpec, chosen: set[str]) -> list[str]:
-    """Conflicts and requirements between rules. A conflict may be declared by
-    either rule of the pair, or by both (then it is said once)."""
+    """Conflicts and requirements between rules. A conflict declared by either
+    rule of a pair counts (each pair said once, by the rule with the lower id)."""
     problems = [
         f"{spec.id} conflicts with {other}: they cannot be on together"
-        for other in spec.conflicts
-        if other in chosen and (other > spec.id or spec.id not in catalogue.by_id[other].conflicts)
+        for other in sorted(chosen) if other > spec.id and (
+            other in spec.conflicts
+            or (other in catalogue.by_id and spec.id in catalogue.by_id[other].conflicts))
     ]
     problems += [f"{spec.id} needs {needed} switched on too" for needed in spec.requires if needed not in chosen]
     if spec.requires_one_of and not chosen.intersection(spec.requires_one_of):

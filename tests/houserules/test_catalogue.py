@@ -83,7 +83,7 @@ def test_parts_of_one_alternative_do_not_exclude_each_other():
 def test_a_conflict_declared_by_either_rule_alone_is_refused_once():
     """The light carrier declares its conflict with damaged capital ships, which sorts first."""
     assert check("s004-unit-light-carrier", "s000-damaged-capital-ships") == [
-        "s004-unit-light-carrier conflicts with s000-damaged-capital-ships: they cannot be on together"
+        "s000-damaged-capital-ships conflicts with s004-unit-light-carrier: they cannot be on together"
     ]
     both = check("s004-every-nation-for-itself", "s000-player-advantages")
     assert sum("conflicts" in p for p in both) == 1

@@ -15,7 +15,7 @@ from axisallies_tui.engine.errors import DataError
 from axisallies_tui.engine.game import DECISIONS, apply, new_game, resolves, setup_state
 from axisallies_tui.engine.rules import HouseRuleChoice, Ruleset
 from axisallies_tui.engine.state import Decision, GameResult
-from axisallies_tui.houserules import load_implementations
+from axisallies_tui.houserules import choice_problems, load_implementations
 from axisallies_tui.positions import load_position, loads_position, position_text, toml_key, toml_value
 from tests.helpers import count, money
 
@@ -218,16 +218,14 @@ def played_states(ruleset, seed, actions):
         yield rules, state
 
 
-def compatible_rules() -> list[str]:
-    """As many implemented rules as may be on together, in id order (a rule
-    that conflicts with one already taken is left out)."""
-    from axisallies_tui.houserules import choice_problems
-
-    chosen: list[str] = []
+def compatible_rules() -> tuple[HouseRuleChoice, ...]:
+    """Every implemented rule that can be on with those before it (in id order):
+    rules in conflict or in one group cannot all be on at once."""
+    chosen: tuple[HouseRuleChoice, ...] = ()
     for rule_id in sorted(load_implementations()):
-        trial = tuple(HouseRuleChoice(i) for i in (*chosen, rule_id))
-        if not choice_problems(setup.catalogue(), "classic", trial):
-            chosen.append(rule_id)
+        tried = chosen + (HouseRuleChoice(rule_id),)
+        if not choice_problems(setup.catalogue(), "classic", tried):
+            chosen = tried
     return chosen
 
 
@@ -236,7 +234,7 @@ def test_a_game_in_progress_exports_to_a_position_that_loads_back_to_it_exactly(
     transports, battles and decisions under way, undo histories, random turn
     order) survives export and reload unchanged."""
     plain = Ruleset(board="classic", house=(HouseRuleChoice("s000-random-turns"),))
-    every = Ruleset(board="classic", house=tuple(HouseRuleChoice(rule_id) for rule_id in compatible_rules()))
+    every = Ruleset(board="classic", house=compatible_rules())
     seen = {"undo": 0, "cargo": 0, "pending": 0, "damage": 0}
     for ruleset, seed in ((plain, 11), (plain, 12), (every, 13), (every, 14)):
         for number, (rules, state) in enumerate(played_states(ruleset, seed, 500)):

@@ -1,4 +1,5 @@
-"""Develop weapons: choose how many research dice, pay and roll."""
+"""Develop weapons: choose how many research dice, pay and roll; or, under a
+house rule's research scheme, choose one of the purchases it offers."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from textual.widgets import Static
 
 from axisallies_tui.engine.actions import Research
 from axisallies_tui.engine.queries import power_state
+from axisallies_tui.engine.research import CLASSIC_CHART
 from axisallies_tui.tui.panels.base import PhasePanel, register_panel
 
 MAX_DICE_SHOWN = 20
@@ -29,12 +31,45 @@ class ResearchPanel(PhasePanel):
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.dice = 0
+        """Dice chosen; under a scheme of offers, the index of the chosen offer."""
 
     def compose(self) -> ComposeResult:
         yield Static(self.title, classes="panel-title")
         yield Static("", id="research-text", classes="panel-text", markup=False)
         yield Static("", id="research-dice", classes="panel-text", markup=False)
-        yield Static("+/- choose dice   r roll   e skip research", classes="panel-keys", markup=False)
+        yield Static("+/- choose dice   r roll   e skip research", id="research-keys", classes="panel-keys",
+                     markup=False)
+
+    def _offers(self) -> list[Research] | None:
+        """The purchases a house rule's scheme offers now, or None under the
+        edition's dice (this panel then counts dice itself)."""
+        rules, state = self.session.rules, self.session.state
+        if rules.research.id == CLASSIC_CHART.id:
+            return None
+        return [] if state.turn.researched else list(rules.research.offers(rules, state))
+
+    def _label(self, offer: Research) -> str:
+        techs = self.session.rules.edition.tech_by_id
+        if offer.development is not None:
+            return techs[offer.development].name if offer.development in techs else offer.development
+        return f"{offer.dice} dice"
+
+    def _show_offers(self, offers: list[Research]) -> None:
+        rules, state = self.session.rules, self.session.state
+        ps = power_state(rules.board, state, state.power)
+        owned = [rules.edition.tech_by_id[t].name for t in ps.techs if t in rules.edition.tech_by_id]
+        self.query_one("#research-text", Static).update(
+            f"{rules.research.describe(rules)}\nDeveloped: {', '.join(owned) if owned else 'nothing yet'}."
+        )
+        self.dice = min(self.dice, max(len(offers) - 1, 0))
+        if state.turn.researched:
+            line = "Research is done for this turn. Press e to go on to purchase."
+        elif not offers:
+            line = f"You hold {ps.ipcs} IPCs: nothing on offer. Press e to go on."
+        else:
+            line = "  ".join(("> " if i == self.dice else "") + self._label(o) for i, o in enumerate(offers))
+        self.query_one("#research-dice", Static).update(line)
+        self.query_one("#research-keys", Static).update("+/- choose   r buy   e skip research")
 
     def _limits(self) -> tuple[int, int, bool]:
         rules, state = self.session.rules, self.session.state
@@ -43,6 +78,10 @@ class ResearchPanel(PhasePanel):
         return cost, ps.ipcs // cost, state.turn.researched
 
     def show_state(self) -> None:
+        offers = self._offers()
+        if offers is not None:
+            self._show_offers(offers)
+            return
         rules, state = self.session.rules, self.session.state
         cost, affordable, done = self._limits()
         ps = power_state(rules.board, state, state.power)
@@ -67,6 +106,11 @@ class ResearchPanel(PhasePanel):
         self.query_one("#research-dice", Static).update(line)
 
     def action_more(self) -> None:
+        offers = self._offers()
+        if offers is not None:
+            self.dice = (self.dice + 1) % max(len(offers), 1)
+            self.show_state()
+            return
         cost, affordable, done = self._limits()
         if done:
             self.post_message(self.Problem("research dice are bought and rolled once a turn"))
@@ -83,6 +127,13 @@ class ResearchPanel(PhasePanel):
             self.show_state()
 
     def action_roll(self) -> None:
+        offers = self._offers()
+        if offers is not None:
+            if not offers:
+                self.post_message(self.Problem("there is nothing to buy now; press e to go on"))
+            else:
+                self.post_message(self.Submit(offers[min(self.dice, len(offers) - 1)]))
+            return
         if self.dice < 1:
             self.post_message(self.Problem("choose at least one die with +, or press e to skip research"))
             return

@@ -1,0 +1,30 @@
+"""Pilot test: the research panel under a house rule's research scheme offers
+the scheme's purchases instead of counting dice."""
+
+from __future__ import annotations
+
+from axisallies_tui.engine.queries import power_state
+from tests.tui.test_flows import SIZE, feed, settle, status
+
+FIXED = "s004-alt-tech-2-fixed-price"
+
+
+async def test_fixed_prices_offer_developments_and_buy_the_chosen_one(saved_game, app_for):
+    app = app_for(saved_game(house={FIXED: {}}))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        panel = app.screen.panel
+        text = str(panel.query_one("#research-text").render())
+        assert "bought outright" in text and "Rockets 10" in text
+        offers = str(panel.query_one("#research-dice").render())
+        assert "> Rockets" in offers and "Super Submarines" in offers  # the USSR holds 24 IPCs
+        assert "Heavy Bombers" not in offers
+        await pilot.press("plus", "r")
+        await settle(pilot)
+        ussr = power_state(app.session.rules.board, app.session.state, "ussr")
+        assert ussr.ipcs == 9 and ussr.techs == ()
+        assert any("buys Super Submarines for 15 IPCs" in line for line in feed(app))
+        assert "done for this turn" in str(panel.query_one("#research-dice").render())
+        await pilot.press("r")
+        await settle(pilot)
+        assert "nothing to buy" in status(app).problem
