@@ -123,3 +123,13 @@ def test_rules_object_offers_phase_kinds_and_names():
     rules: Rules = make_rules()
     assert rules.phase_kind("purchase") == "purchase"
     assert rules.phase_name("combat_move") == "Combat move"
+
+
+def test_every_declared_hook_has_a_method_and_every_method_is_declared():
+    from axisallies_tui.engine.hooks import SPECS
+
+    methods = {name for name, value in vars(HouseRule).items() if callable(value) and not name.startswith("_")}
+    plumbing = {"initial_state", "state_in", "bind", "handle", "answer", "run_phase", "why_not_end_phase",
+                "end_phase", "battle_step"}
+    assert set(SPECS) <= methods
+    assert methods - plumbing - set(SPECS) == set()
