@@ -211,6 +211,19 @@ class TechEffect:
 
 
 @frozen
+class VictoryCondition:
+    """One way a side wins, checked at the end of each round (edition data)."""
+
+    side: str
+    kind: str
+    """`income`: the side's combined income reaches the option's value (0: off).
+    `capitals`: the side holds all its own capitals and `enemy` capitals of
+    other sides (None: every one); the option, true or false, switches it."""
+    option: str
+    enemy: int | None = None
+
+
+@frozen
 class Tech:
     id: str
     name: str
@@ -280,6 +293,8 @@ class Edition:
     unit_types: tuple[UnitType, ...]
     phase_kinds: Mapping[str, str] = MappingProxyType({})
     """Phase id -> kind (which procedure runs); a phase missing here is its own kind."""
+    victory: tuple[VictoryCondition, ...] = ()
+    """How each side wins (house rules with `check_victory` replace these)."""
     unit_by_id: Mapping[str, UnitType] = field(init=False, eq=False, repr=False)
     option_by_name: Mapping[str, OptionSpec] = field(init=False, eq=False, repr=False)
     tech_by_id: Mapping[str, Tech] = field(init=False, eq=False, repr=False)

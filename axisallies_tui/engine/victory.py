@@ -1,5 +1,5 @@
-"""Who has won (C-WIN). House rules that implement `check_victory` replace the
-edition's conditions entirely."""
+"""Who has won (C-WIN): the edition's conditions are data (`[[victory]]` in its
+file), per side. House rules that implement `check_victory` replace them."""
 
 from __future__ import annotations
 
@@ -7,45 +7,54 @@ from axisallies_tui.engine.events import GameWon
 from axisallies_tui.engine.hooks import END_OF_ROUND
 from axisallies_tui.engine.queries import capital_held_by, side_income
 from axisallies_tui.engine.rules import Rules
+from axisallies_tui.engine.model import VictoryCondition
 from axisallies_tui.engine.state import GameResult, GameState
 from axisallies_tui.engine.tx import Tx
 
-AXIS = "axis"
-ALLIES = "allies"
 DRAW = "draw"
 
 
 def edition_victory(rules: Rules, state: GameState) -> tuple[str, str] | None:
-    """C-WIN-2..6: economic and military victory, checked at the end of a round."""
+    """The edition's conditions (`[[victory]]` in its file), checked at the end of a round."""
+    wins: dict[str, list[str]] = {}
+    for condition in rules.edition.victory:
+        reason = _met(rules, state, condition)
+        if reason:
+            wins.setdefault(condition.side, []).append(reason)
+    return decide(wins)
+
+
+def _met(rules: Rules, state: GameState, condition: VictoryCondition) -> str | None:
     board = rules.board
-    axis_wins: list[str] = []
-    allied_wins: list[str] = []
-    axis_goal = rules.option("axis_economic_victory")
-    axis_income = side_income(board, state, AXIS)
-    if axis_goal and axis_income >= axis_goal:
-        axis_wins.append(f"Axis income {axis_income} reaches {axis_goal}")
-    allied_goal = rules.option("allied_economic_victory")
-    allied_income = side_income(board, state, ALLIES)
-    if allied_goal and allied_income >= allied_goal:
-        allied_wins.append(f"Allied income {allied_income} reaches {allied_goal}")
-    if rules.option("military_victory"):
-        axis_held = [p for p in board.powers_of_side(AXIS) if capital_held_by(board, state, p) == AXIS]
-        allied_by_axis = [p for p in board.powers_of_side(ALLIES) if capital_held_by(board, state, p) == AXIS]
-        if len(axis_held) == len(board.powers_of_side(AXIS)) and len(allied_by_axis) >= 2:
-            names = ", ".join(board.capital_space(p).name for p in allied_by_axis)
-            axis_wins.append(f"the Axis hold their capitals and {names}")
-        if all(capital_held_by(board, state, p.id) == ALLIES for p in board.powers):
-            allied_wins.append("the Allies hold all five capitals")
-    return decide(axis_wins, allied_wins)
+    setting = rules.option(condition.option)
+    name = condition.side.capitalize()
+    if condition.kind == "income":
+        income = side_income(board, state, condition.side)
+        if setting and income >= setting:
+            return f"{name} income {income} reaches {setting}"
+        return None
+    if not setting:
+        return None
+    own = board.powers_of_side(condition.side)
+    if any(capital_held_by(board, state, p) != condition.side for p in own):
+        return None
+    others = [p.id for p in board.powers if p.side != condition.side]
+    taken = [p for p in others if capital_held_by(board, state, p) == condition.side]
+    if condition.enemy is None:
+        return f"the {name} hold all {len(board.powers)} capitals" if len(taken) == len(others) else None
+    if len(taken) >= condition.enemy:
+        return f"the {name} hold their capitals and {', '.join(board.capital_space(p).name for p in taken)}"
+    return None
 
 
-def decide(axis_wins: list[str], allied_wins: list[str]) -> tuple[str, str] | None:
-    if axis_wins and allied_wins:
-        return DRAW, "both sides met a victory condition at once (" + "; ".join(axis_wins + allied_wins) + ")"
-    if axis_wins:
-        return AXIS, "; ".join(axis_wins)
-    if allied_wins:
-        return ALLIES, "; ".join(allied_wins)
+def decide(wins: dict[str, list[str]]) -> tuple[str, str] | None:
+    """The winning side, a draw when several sides meet a condition at once, or None."""
+    winners = {side: reasons for side, reasons in wins.items() if reasons}
+    if len(winners) > 1:
+        every = [reason for reasons in winners.values() for reason in reasons]
+        return DRAW, "both sides met a victory condition at once (" + "; ".join(every) + ")"
+    for side, reasons in winners.items():
+        return side, "; ".join(reasons)
     return None
 
 

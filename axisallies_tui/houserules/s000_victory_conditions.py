@@ -8,7 +8,10 @@ from axisallies_tui.engine.hooks import END_OF_TURN, HouseRule, implements
 from axisallies_tui.engine.queries import capital_held_by, side_income
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import GameState
-from axisallies_tui.engine.victory import ALLIES, AXIS, decide
+from axisallies_tui.engine.victory import decide
+
+AXIS = "axis"
+ALLIES = "allies"
 
 
 @implements("s000-victory-conditions")
@@ -36,4 +39,4 @@ class VictoryConditions(HouseRule):
             axis.append(f"Axis income {income} reaches {goal}")
         if capital_held_by(board, state, "germany") == ALLIES and capital_held_by(board, state, "japan") == ALLIES:
             allies.append(f"the Allies hold {name('germany')} and {name('japan')}")
-        return decide(axis, allies)
+        return decide({AXIS: axis, ALLIES: allies})

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from axisallies_tui.engine.model import AIR, LAND, SEA, Edition, Tech, TechEffect, UnitType
+from axisallies_tui.engine.model import AIR, LAND, SEA, Edition, Tech, TechEffect, UnitType, VictoryCondition
 from axisallies_tui.engine.turns import PHASE_KINDS
 from axisallies_tui.loaders.common import Fields, Problems, option_specs, read_toml
 
@@ -18,7 +18,7 @@ UNIT_KEYS = {
 def load_edition(path: Path) -> Edition:
     data = read_toml(path)
     problems = Problems(path)
-    top = Fields(problems, "", data, {"edition", "phase_names", "phase_kinds", "techs", "options", "units"})
+    top = Fields(problems, "", data, {"edition", "phase_names", "phase_kinds", "techs", "options", "units", "victory"})
     head = Fields(
         problems,
         "[edition]",
@@ -68,6 +68,7 @@ def load_edition(path: Path) -> Edition:
         options=option_specs(problems, "[options]", top.get("options", dict, {})),
         unit_types=tuple(units),
         phase_kinds=phase_kinds,
+        victory=_victory(problems, top.get("victory", list, []), head.strings("sides", required=True)),
     )
     if edition.id and path.stem != edition.id:
         problems.add("[edition] id", f"{edition.id!r} must match the file name {path.stem!r}")
@@ -119,3 +120,18 @@ def _effect(problems: Problems, entry: str, raw: Any) -> TechEffect:
     units = f.strings("units", required=True)
     return TechEffect(units=units, role=role, value=f.get("value", int, None), dice=f.get("dice", int, None),
                       move=f.number("move", 0, minimum=None), cost=f.number("cost", 0, minimum=None))
+
+
+def _victory(problems: Problems, table: list[Any], sides: tuple[str, ...]) -> tuple[VictoryCondition, ...]:
+    conditions = []
+    for n, raw in enumerate(table):
+        entry = f"[[victory]] #{n + 1}"
+        f = Fields(problems, entry, raw, {"side", "kind", "option", "enemy"})
+        condition = VictoryCondition(side=f.text("side"), kind=f.text("kind"), option=f.text("option"),
+                                     enemy=f.get("enemy", int, None))
+        if condition.side not in sides:
+            problems.add(entry, f"side must be one of {', '.join(sides)}, not {condition.side!r}")
+        if condition.kind not in ("income", "capitals"):
+            problems.add(entry, f"kind must be income or capitals, not {condition.kind!r}")
+        conditions.append(condition)
+    return tuple(conditions)

@@ -73,3 +73,23 @@ def test_allied_economic_victory_is_off_by_default():
     rules = make_rules()
     state = end_turn(rules, at(rules, start(rules), "usa", "research")).state
     assert state.result is None
+
+
+def test_victory_conditions_are_the_editions_data_per_side():
+    """C-WIN as data: each condition names its side, its kind and the option that sets it."""
+    rules = make_rules()
+    kinds = {(c.side, c.kind, c.option, c.enemy) for c in rules.edition.victory}
+    assert kinds == {
+        ("axis", "income", "axis_economic_victory", None),
+        ("allies", "income", "allied_economic_victory", None),
+        ("axis", "capitals", "military_victory", 2),
+        ("allies", "capitals", "military_victory", None),
+    }
+
+
+def test_a_condition_a_side_meets_with_no_rival_wins_and_two_at_once_draw():
+    from axisallies_tui.engine.victory import DRAW, decide
+
+    assert decide({"axis": ["a"], "allies": []}) == ("axis", "a")
+    assert decide({"axis": ["a"], "allies": ["b"]})[0] == DRAW
+    assert decide({"red": [], "blue": [], "green": ["g"]}) == ("green", "g")
