@@ -160,7 +160,10 @@ def odds_lines(rules: Rules, odds: Any, land: bool) -> list[str]:
     edition = rules.edition
     parts = [f"win {percent(odds.attacker_win)}", f"lose {percent(odds.defender_win)}",
              f"draw {percent(odds.draw)}"]
-    lines = ["Odds: " + "  ".join(parts)]
+    label = "Odds: "
+    if getattr(odds, "method", "exact") == "simulated":
+        label = f"Odds (simulated, \u00b1{odds.margin * 100:.1f} points): "
+    lines = [label + "  ".join(parts)]
     extra = []
     if land:
         extra.append(f"no capture (only aircraft left) {percent(odds.attacker_survives_no_capture)}")
@@ -179,7 +182,10 @@ def odds_lines(rules: Rules, odds: Any, land: bool) -> list[str]:
 
 
 def short_odds(odds: Any | None) -> str:
-    return f"win {percent(odds.attacker_win)}" if odds is not None else "raid"
+    if odds is None:
+        return "raid"
+    about = "~" if getattr(odds, "method", "exact") == "simulated" else ""
+    return f"win {about}{percent(odds.attacker_win)}"
 
 
 # -- casualties ---------------------------------------------------------------------------

@@ -84,3 +84,4 @@ def test_odds_for_a_changed_battle_are_simulated_and_say_so():
     assert exact.method == "exact"
     # the barrage costs the attacker: its chance falls well outside the margin
     assert odds.attacker_win < exact.attacker_win - 2 * odds.margin
+
