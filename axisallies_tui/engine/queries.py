@@ -84,3 +84,12 @@ def type_counts(units: Iterable[Unit]) -> tuple[tuple[str, int], ...]:
     """(unit type, count) pairs for a group of units, sorted by type."""
     counter: Counter[str] = Counter(unit.type for unit in units)
     return tuple(sorted(counter.items()))
+
+
+def piece(board: Board, state: GameState, uid: int) -> tuple[str, Unit] | None:
+    """Where the piece numbered `uid` stands, and the piece; None if it is gone."""
+    for space, held in zip(board.spaces, state.spaces):
+        for unit in held.units:
+            if unit.uid == uid:
+                return space.id, unit
+    return None

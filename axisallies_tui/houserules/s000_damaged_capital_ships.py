@@ -20,7 +20,7 @@ from axisallies_tui.engine.events import Event, UnitsLost, power_name, space_nam
 from axisallies_tui.engine.hooks import HouseRule, implements
 from axisallies_tui.engine.model import Board, Edition
 from axisallies_tui.engine.profiles import Profile
-from axisallies_tui.engine.queries import allied
+from axisallies_tui.engine.queries import allied, piece
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import GameState, Unit
 from axisallies_tui.engine.tx import Tx, require
@@ -155,11 +155,10 @@ def repair_cost(rule: HouseRule, state: GameState, power: str, unit: str) -> int
 
 
 def _find(tx: Tx, uid: int) -> tuple[str, Unit]:
-    for space, held in zip(tx.board.spaces, tx.state.spaces):
-        for unit in held.units:
-            if unit.uid == uid:
-                return space.id, unit
-    raise IllegalAction(f"there is no piece number {uid}")
+    found = piece(tx.board, tx.state, uid)
+    if found is None:
+        raise IllegalAction(f"there is no piece number {uid}")
+    return found
 
 
 def _launch(tx: Tx, ship: InYard) -> None:

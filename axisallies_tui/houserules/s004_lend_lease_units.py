@@ -25,7 +25,7 @@ from axisallies_tui.engine.events import UnitsChangedHands, power_name, space_na
 from axisallies_tui.engine.hooks import HouseRule, implements
 from axisallies_tui.engine.model import AIR, SEA
 from axisallies_tui.engine.movement import lost_aircraft
-from axisallies_tui.engine.queries import allied, owner
+from axisallies_tui.engine.queries import allied, owner, piece
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import GameState, Unit
 from axisallies_tui.engine.tx import Tx, require
@@ -129,8 +129,7 @@ class LendLeaseUnits(HouseRule):
 
 
 def _find(tx: Tx, uid: int) -> tuple[str, Unit]:
-    for space, held in zip(tx.board.spaces, tx.state.spaces):
-        for unit in held.units:
-            if unit.uid == uid:
-                return space.id, unit
-    raise IllegalAction(f"there is no piece number {uid}")
+    found = piece(tx.board, tx.state, uid)
+    if found is None:
+        raise IllegalAction(f"there is no piece number {uid}")
+    return found
