@@ -82,6 +82,7 @@ SPECS: Mapping[str, HookSpec] = _specs(
     ("research_scheme", "research", "first"),
     # movement
     ("may_enter", "movement", "first"),
+    ("may_move", "movement", "first"),
     ("may_overfly_neutral", "movement", "first"),
     ("movement_allowance", "movement", "fold"),
     ("transport_capacity", "movement", "fold"),
@@ -202,6 +203,11 @@ class HouseRule:
     ) -> str | None:
         """Why units of these types may not go from `frm` into `to` (a sentence
         for the player), or None to allow it."""
+        return None
+
+    def may_move(self, rules: Rules, state: GameState, unit: Unit) -> str | None:
+        """Why this piece may not move at all now (a sentence for the player), or
+        None to leave it to the edition. Asked for every move, load and unload."""
         return None
 
     def may_overfly_neutral(self, rules: Rules, state: GameState, power: str, space: str) -> bool | None:

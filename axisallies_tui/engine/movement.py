@@ -12,7 +12,7 @@ where to:
 - unload: land units from transports into an adjacent territory (amphibious
   assault in the combat move); each transport named empties completely.
 
-House rules change movement through the hooks `may_enter`,
+House rules change movement through the hooks `may_enter`, `may_move`,
 `movement_allowance`, `transport_capacity` and `move_costs` (hooks.py).
 """
 
@@ -501,6 +501,10 @@ def why_stuck(view: View, unit: Unit) -> str | None:
     name = kind.name.lower()
     if kind.move <= 0:
         return f"{name}s never move"
+    for rule in view.rules.hooks("may_move"):
+        problem = rule.may_move(view.rules, view.state, unit)
+        if problem:
+            return problem
     if view.combat:
         if kind.has("aa"):
             return "antiaircraft guns move only in the non-combat move"
