@@ -16,6 +16,7 @@ from axisallies_tui.engine import combat
 from axisallies_tui.engine.hooks import HouseRule, implements
 from axisallies_tui.engine.model import Edition
 from axisallies_tui.engine.profiles import ATTACK, Profile
+from axisallies_tui.engine.queries import allied
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import GameState, Unit
 from axisallies_tui.engine.tx import Tx
@@ -65,12 +66,14 @@ class Destroyer(HouseRule):
         return profile
 
     def may_retreat(self, rules: Rules, state: GameState, unit: Unit, allowed: bool) -> bool:
-        """An attacking sub facing a destroyer stays. (The edition asks this hook
-        only in amphibious battles for now; see the rule's tests.)"""
+        """A sub facing a destroyer stays, on either side. (The edition asks this
+        hook only in amphibious battles for now; see the rule's tests.)"""
         sides = self._sides(rules, state)
-        if sides is not None and rules.edition.unit(unit.type).has("submarine") and sides.defender_destroyer:
-            return False
-        return allowed
+        if sides is None or not rules.edition.unit(unit.type).has("submarine"):
+            return allowed
+        attacking = allied(rules.board, unit.power, state.power)
+        facing = sides.defender_destroyer if attacking else sides.attacker_destroyer
+        return allowed and not facing
 
     def _sides(self, rules: Rules, state: GameState) -> Sides | None:
         """The note made as this round began, or the sides as they are now."""
