@@ -21,6 +21,9 @@ from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import Decision, GameState, Unit
 from axisallies_tui.engine.tx import Tx
 
+ATTACKER_FIRE = ("attack_fire", "attack_fire_rest")
+"""The attacker's fire: the edition's step, or the one s000-order-of-combat puts in its place."""
+
 STEP = "defender_retreat"
 KIND = "defender_retreat"
 STAY = "stay"
@@ -37,7 +40,8 @@ class DefenderRetreats(HouseRule):
         """Right after the attacker's fire (before any defensive roll)."""
         if when != "round":
             return steps
-        at = steps.index("attack_fire") + 1 if "attack_fire" in steps else max(0, len(steps) - 1)
+        fire = [i for i, step in enumerate(steps) if step in ATTACKER_FIRE]
+        at = fire[-1] + 1 if fire else max(0, len(steps) - 1)
         return steps[:at] + (STEP,) + steps[at:]
 
     def battle_step(self, tx: Tx, step: str) -> None:

@@ -23,6 +23,9 @@ from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import GameState, Unit
 from axisallies_tui.engine.tx import Tx
 
+ATTACKER_FIRE = ("attack_fire", "attack_fire_rest")
+"""The attacker's fire: the edition's step, or the one s000-order-of-combat puts in its place."""
+
 UNIT = "mobile_aa"
 TAG = "mobile_aa"
 STEP = "mobile_aa_fire"
@@ -46,7 +49,8 @@ class MobileAntiAir(HouseRule):
         hits are placed on aircraft before the other defensive hits are taken."""
         if when != "round":
             return steps
-        at = steps.index("attack_fire") + 1 if "attack_fire" in steps else max(0, len(steps) - 1)
+        fire = [i for i, step in enumerate(steps) if step in ATTACKER_FIRE]
+        at = fire[-1] + 1 if fire else max(0, len(steps) - 1)
         return steps[:at] + (STEP,) + steps[at:]
 
     def battle_step(self, tx: Tx, step: str) -> None:
