@@ -423,9 +423,10 @@ class _Reader:
             complete = _complete(Decision, values)
             if decision_power not in self.board.power_by_id:
                 self.add("[pending]", f"'power' must name a power ({', '.join(order)}), not {decision_power!r}")
-            elif values.get("kind") not in DECISIONS:
+            elif values.get("kind") not in (kinds := {*DECISIONS, *(kind for rule in self.rules.active.rules
+                                                                     for kind in rule.decisions)}):
                 self.add("[pending]", f"no kind of decision called {values.get('kind')!r} "
-                                      f"(kinds: {', '.join(sorted(DECISIONS)) or 'none yet'})")
+                                      f"(kinds: {', '.join(sorted(kinds)) or 'none yet'})")
             elif complete:
                 state = evolve(state, pending=Decision(**values))
         result_table = top.get("result", dict, None)
