@@ -39,9 +39,9 @@ def check(*ids, params=None):
 
 
 def test_a_planned_rule_cannot_be_switched_on_and_says_so():
-    problems = check("s000-order-of-combat")
+    problems = check("s000-sbr-scramble-escort")
     assert len(problems) == 1
-    assert problems[0].startswith("s000-order-of-combat (")
+    assert problems[0].startswith("s000-sbr-scramble-escort (")
     assert problems[0].endswith("is planned and cannot be switched on yet")
 
 
