@@ -81,3 +81,18 @@ def test_odds_are_simulated_and_unchanged_when_the_defender_stays():
     exact = odds_for_battle(plain, attack(plain, 3, 2), "caucasus")
     assert odds.method == "simulated" and exact.method == "exact"
     assert abs(odds.attacker_win - exact.attacker_win) < 2 * odds.margin
+
+
+def test_with_the_destroyer_a_sub_facing_one_stays_behind():
+    rules = make_rules(RULE, "s004-unit-destroyer")
+    state = clear(rules, clear(rules, start(rules), "baltic_sea_zone"), "north_sea_zone")
+    state = put(rules, state, "baltic_sea_zone", "germany", "destroyer", 1)
+    state = put(rules, state, "north_sea_zone", "uk", "submarine", 1)
+    state = put(rules, state, "north_sea_zone", "uk", "carrier", 1)
+    state = at(rules, state, "germany", "combat_move")
+    state = act(rules, state, Move(origin="baltic_sea_zone", destination="north_sea_zone", units=(("destroyer", 1),))).state
+    # the destroyer [6] misses; Britain withdraws: the carrier goes, the sub must stay and defends [6]
+    state = act(rules, act(rules, state, EndPhase()).state, Fight(space="north_sea_zone"), dice=[6]).state
+    state = act(rules, state, Answer("retreat to East Canada Sea Zone"), dice=[6]).state
+    assert count(rules, state, "east_canada_sea_zone", "uk", "carrier") == 1
+    assert count(rules, state, "north_sea_zone", "uk", "submarine") == 1

@@ -86,3 +86,14 @@ def test_odds_are_simulated_and_fall_for_the_attacking_aircraft():
     assert odds.method == "simulated"
     # the simulation counts a win by aircraft alone as a win; the exact figures keep it apart
     assert odds.attacker_win < plain.attacker_win + plain.attacker_survives_no_capture - 2 * odds.margin
+
+
+def test_it_cannot_board_a_transport_in_the_combat_move():
+    rules = make_rules(RULE)
+    state = put(rules, start(rules), "united_kingdom", "uk", "mobile_aa", 1)
+    with pytest.raises(IllegalAction, match="non-combat"):
+        act(rules, at(rules, state, "uk", "combat_move"),
+            Move(origin="united_kingdom", destination="north_sea_zone", units=(("mobile_aa", 1),)))
+    later = act(rules, at(rules, state, "uk", "noncombat_move"),
+                Move(origin="united_kingdom", destination="north_sea_zone", units=(("mobile_aa", 1),))).state
+    assert count(rules, later, "north_sea_zone", "uk", "mobile_aa") == 1
