@@ -192,10 +192,13 @@ def _pick(tx: Tx, units: list[Unit], picks: list[tuple[str, str, bool, int]]) ->
 
 
 def _aircraft(tx: Tx) -> list[Unit]:
+    """The attacking aircraft flying ground support: all of them, unless a rule
+    (s000-dogfights) has some fighting elsewhere (at 0 in the ground fight)."""
     battle = tx.state.battle
     assert battle is not None
     return sorted((u for u in combat.attackers_in(tx.rules, tx.state, battle.space)
-                   if tx.edition.unit(u.type).domain == AIR), key=lambda u: u.uid)
+                   if tx.edition.unit(u.type).domain == AIR
+                   and combat.battle_profile(tx.rules, tx.state, u, ATTACK).value > 0), key=lambda u: u.uid)
 
 
 def _shots(tx: Tx) -> list[int]:
@@ -209,18 +212,16 @@ def _next_shot(tx: Tx, seq: Sequence) -> int | None:
 
 
 def _target_groups(rules: Rules, state: GameState) -> list[str]:
-    """The defending units ground support may aim at, as "power/type"."""
-    battle = state.battle
-    assert battle is not None
-    aside = set(battle.set_aside)
-    return sorted({f"{u.power}/{u.type}" for u in combat.defenders_in(rules, state, battle.space) if u.uid not in aside})
+    """The defending units ground support may aim at, as "power/type": those the
+    attacker's hits may strike (not already chosen; not in a dogfight)."""
+    return sorted({f"{u.power}/{u.type}" for u in combat.casualty_pool(rules, state, "defender_casualties")})
 
 
 def _fire_ground_support(tx: Tx, named: tuple[tuple[int, str], ...]) -> None:
     """Each aircraft rolls; each hit kills the next unit it named (set aside, it fires back)."""
     battle = tx.state.battle
     assert battle is not None
-    defenders = [u for u in combat.defenders_in(tx.rules, tx.state, battle.space) if u.uid not in set(battle.set_aside)]
+    defenders = combat.casualty_pool(tx.rules, tx.state, "defender_casualties")
     struck: list[Unit] = []
     for plane in _aircraft(tx):
         aims = [group for uid, group in named if uid == plane.uid]
