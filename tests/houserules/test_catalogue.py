@@ -69,7 +69,7 @@ def test_make_rules_reports_problems_in_words():
     from axisallies_tui.engine.rules import Ruleset
 
     with pytest.raises(setup.SetupError, match="planned"):
-        setup.make_rules(Ruleset(board="classic", house=(HouseRuleChoice(id="s000-dogfights"),)))
+        setup.make_rules(Ruleset(board="classic", house=(HouseRuleChoice(id="s000-sbr-scramble-escort"),)))
 
 
 def test_parts_of_one_alternative_do_not_exclude_each_other():
