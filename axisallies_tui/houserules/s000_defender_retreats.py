@@ -15,7 +15,8 @@ from axisallies_tui.engine import combat
 from axisallies_tui.engine.battle import advance
 from axisallies_tui.engine.hooks import HouseRule, implements
 from axisallies_tui.engine.errors import IllegalAction
-from axisallies_tui.engine.model import SEA
+from axisallies_tui.engine.model import AIR, SEA
+from axisallies_tui.engine.movement import carrier_capacity
 from axisallies_tui.engine.queries import allied
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import Decision, GameState, Unit
@@ -78,7 +79,20 @@ def leaving(rules: Rules, state: GameState) -> list[Unit]:
             allowed = rule.may_retreat(rules, state, unit, allowed)
         if allowed:
             free.append(unit)
-    return free
+    return _with_room_to_land(rules, state, free)
+
+
+def _with_room_to_land(rules: Rules, state: GameState, free: list[Unit]) -> list[Unit]:
+    """At sea, aircraft leave with the ships only as far as the leaving carriers
+    hold them (the rest stay); with no ship leaving they fly off on their own."""
+    battle = state.battle
+    assert battle is not None
+    ships = [u for u in free if rules.edition.unit(u.type).domain == SEA]
+    if not rules.board.space(battle.space).is_sea or not ships:
+        return free
+    room = sum(carrier_capacity(rules, u) for u in ships)
+    planes = [u for u in free if rules.edition.unit(u.type).domain == AIR][:room]
+    return [u for u in free if rules.edition.unit(u.type).domain != AIR or u in planes]
 
 
 def destinations(rules: Rules, state: GameState) -> list[str]:

@@ -96,3 +96,23 @@ def test_with_the_destroyer_a_sub_facing_one_stays_behind():
     state = act(rules, state, Answer("retreat to East Canada Sea Zone"), dice=[6]).state
     assert count(rules, state, "east_canada_sea_zone", "uk", "carrier") == 1
     assert count(rules, state, "north_sea_zone", "uk", "submarine") == 1
+
+
+def test_at_sea_aircraft_leave_only_with_carrier_room():
+    rules = make_rules(RULE)
+    state = clear(rules, clear(rules, start(rules), "baltic_sea_zone"), "north_sea_zone")
+    state = put(rules, state, "baltic_sea_zone", "germany", "battleship", 1)
+    state = put(rules, state, "north_sea_zone", "uk", "carrier", 1)
+    state = put(rules, state, "north_sea_zone", "uk", "fighter", 2)
+    state = put(rules, state, "north_sea_zone", "uk", "transport", 1)
+    state = at(rules, state, "germany", "combat_move")
+    state = act(rules, state, Move(origin="baltic_sea_zone", destination="north_sea_zone", units=(("battleship", 1),))).state
+    state = act(rules, act(rules, state, EndPhase()).state, Fight(space="north_sea_zone"), dice=[1]).state
+    # Britain gives up the carrier: its fighters have nowhere to land if they go
+    state = act(rules, state, Answer("carrier=1")).state
+    assert state.pending.kind == "defender_retreat"
+    # the transport goes; the carrier [6] and the fighters [6, 6] defend
+    state = act(rules, state, Answer("retreat to East Canada Sea Zone"), dice=[6, 6, 6]).state
+    assert count(rules, state, "east_canada_sea_zone", "uk", "transport") == 2  # one was there already
+    assert count(rules, state, "north_sea_zone", "uk", "transport") == 0
+    assert count(rules, state, "north_sea_zone", "uk", "fighter") == 2
