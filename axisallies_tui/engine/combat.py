@@ -490,23 +490,32 @@ def _damage(tx: Tx, unit: Unit) -> int:
     return unit_damage(tx.state, unit)
 
 
-def default_casualties(tx: Tx, units: list[Unit], hits: int, role: str) -> list[tuple[str, str, bool, int]]:
-    """Cheapest first: hits that only damage a two-hit unit come first (they cost
-    nothing), then units by cost, weakest first among equals."""
+def default_casualties(tx: Tx, units: list[Unit], hits: int, role: str,
+                       by_enemy: bool = False) -> list[tuple[str, str, bool, int]]:
+    """The owner's default: cheapest first, hits that only damage a two-hit unit
+    coming first (they cost nothing), then units by cost, weakest first among
+    equals. When the enemy chooses (`by_enemy`, a house rule's aimed fire): the
+    costliest units go first and nothing is merely damaged while it can be sunk."""
     picks: dict[tuple[str, str, bool], int] = {}
     left = hits
-    damageable = [u for u in units if _damage(tx, u) < _profile(tx, u, role).hit_points - 1]
+    damageable = [] if by_enemy else [u for u in units if _damage(tx, u) < _profile(tx, u, role).hit_points - 1]
     for unit in damageable:
         if left == 0:
             break
         picks[(unit.power, unit.type, True)] = picks.get((unit.power, unit.type, True), 0) + 1
         left -= 1
-    order = sorted(units, key=lambda u: (tx.edition.unit(u.type).cost, _value(_profile(tx, u, role), u), u.uid))
+    order = sorted(units, key=lambda u: (tx.edition.unit(u.type).cost, _value(_profile(tx, u, role), u), u.uid),
+                   reverse=by_enemy)
     for unit in order:
         if left == 0:
             break
-        picks[(unit.power, unit.type, False)] = picks.get((unit.power, unit.type, False), 0) + 1
-        left -= 1
+        extra = min(_profile(tx, unit, role).hit_points - _damage(tx, unit) - 1, left) if by_enemy else 0
+        if extra:  # the enemy spends hits to damage it first, then sinks it
+            picks[(unit.power, unit.type, True)] = picks.get((unit.power, unit.type, True), 0) + extra
+            left -= extra
+        if left:
+            picks[(unit.power, unit.type, False)] = picks.get((unit.power, unit.type, False), 0) + 1
+            left -= 1
     return [(p, t, d, n) for (p, t, d), n in picks.items()]
 
 
@@ -544,7 +553,8 @@ def _ask_casualties(tx: Tx, kind: str, power: str, hits: int) -> None:
         _set(tx, hits=0, targets=())
         return
     single_power = len({u.power for u in units}) == 1
-    default = default_casualties(tx, units, hits, role)
+    by_enemy = not allied(tx.board, power, units[0].power)
+    default = default_casualties(tx, units, hits, role, by_enemy)
     slots = casualty_groups(tx.rules, tx.state, units, role)
     if hits >= _hit_capacity(tx, units, role) or len({(u.power, u.type) for u in units}) == 1:
         _apply_casualties(tx, kind, default)  # no real choice: everything goes, or all alike

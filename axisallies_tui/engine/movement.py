@@ -12,7 +12,7 @@ where to:
 - unload: land units from transports into an adjacent territory (amphibious
   assault in the combat move); each transport named empties completely.
 
-House rules change movement through the hooks `may_enter`,
+House rules change movement through the hooks `may_enter`, `may_move`,
 `movement_allowance`, `transport_capacity` and `move_costs` (hooks.py).
 """
 
@@ -508,6 +508,10 @@ def why_stuck(view: View, unit: Unit) -> str | None:
     name = kind.name.lower()
     if kind.move <= 0:
         return f"{name}s never move"
+    for rule in view.rules.hooks("may_move"):
+        problem = rule.may_move(view.rules, view.state, unit)
+        if problem:
+            return problem
     if view.combat:
         if kind.has("aa"):
             return "antiaircraft guns move only in the non-combat move"
@@ -521,10 +525,6 @@ def why_stuck(view: View, unit: Unit) -> str | None:
         return f"the {name} landed from a transport this turn and may not move on"
     if unit.landing:
         return f"the {name} is waiting to land in {view.board.space(unit.landing).name}"
-    for rule in view.rules.hooks("may_move"):
-        problem = rule.may_move(view.rules, view.state, unit)
-        if problem:
-            return problem
     return None
 
 

@@ -54,7 +54,7 @@ def test_rules_list_json_has_every_toggle(capsys):
 def test_rules_show_prints_help_and_says_when_planned(capsys):
     code, out, _ = run(capsys, "rules", "show", "s000-axis-war-enthusiasm")
     assert code == 0 and "germany_bonus" in out and "[available]" in out
-    code, out, _ = run(capsys, "rules", "show", "s000-dogfights")
+    code, out, _ = run(capsys, "rules", "show", "s000-sbr-scramble-escort")
     assert code == 0 and "planned: it cannot be switched on yet" in out
     code, _, err = run(capsys, "rules", "show", "s000-no-such-rule")
     assert code == 2 and "no house rule" in err
@@ -129,7 +129,7 @@ def test_new_load_list_export_import(capsys, tmp_path):
 
 
 def test_setup_mistakes_exit_2_with_one_line(capsys):
-    code, out, err = run(capsys, "new", "bad", "--rules", "s000-random-turns,s000-dogfights")
+    code, out, err = run(capsys, "new", "bad", "--rules", "s000-random-turns,s000-sbr-scramble-escort")
     assert code == 2 and err.count("\n") == 1 and "planned" in err
     code, out, err = run(capsys, "new", "bad", "--map", "atlantis")
     assert code == 2 and "no board called 'atlantis'" in err

@@ -39,9 +39,9 @@ def check(*ids, params=None):
 
 
 def test_a_planned_rule_cannot_be_switched_on_and_says_so():
-    problems = check("s000-order-of-combat")
+    problems = check("s000-sbr-scramble-escort")
     assert len(problems) == 1
-    assert problems[0].startswith("s000-order-of-combat (")
+    assert problems[0].startswith("s000-sbr-scramble-escort (")
     assert problems[0].endswith("is planned and cannot be switched on yet")
 
 
@@ -69,7 +69,7 @@ def test_make_rules_reports_problems_in_words():
     from axisallies_tui.engine.rules import Ruleset
 
     with pytest.raises(setup.SetupError, match="planned"):
-        setup.make_rules(Ruleset(board="classic", house=(HouseRuleChoice(id="s000-dogfights"),)))
+        setup.make_rules(Ruleset(board="classic", house=(HouseRuleChoice(id="s000-sbr-scramble-escort"),)))
 
 
 def test_parts_of_one_alternative_do_not_exclude_each_other():

@@ -162,7 +162,7 @@ def test_owners_and_neutrals():
     ('[rules]\ndice = "loaded"', "[rules] dice", "must be one of standard, low_luck"),
     ('[rules.options]\nmax_built_complexes = "lots"', "[rules.options] max_built_complexes", "whole number"),
     ('[rules.options]\nspeed = 3', "[rules.options] speed", "no such option"),
-    ('[rules.house.s000-order-of-combat]', "[rules.house.s000-order-of-combat]", "planned and cannot be switched on"),
+    ('[rules.house.s000-sbr-scramble-escort]', "[rules.house.s000-sbr-scramble-escort]", "planned and cannot be switched on"),
     ('board = "atlantis"', "board", "no board called 'atlantis'"),
     ('colour = "red"', "(top level)", "unknown key 'colour'"),
     ('[spaces.germany]\nunits = [{ power = "germany", type = "battleship" }]', "[spaces.germany] units #1", "battleships go in sea zones"),

@@ -1,0 +1,118 @@
+"""s000-dogfights: scrambles, pairing, an air battle at 3 beside the ground
+fight, grounded aircraft at 0, ground support on the side with spares."""
+
+from axisallies_tui.engine.actions import Answer, EndPhase
+from axisallies_tui.engine.battle_odds import odds_for_battle
+from axisallies_tui.engine.combat import Fight
+from axisallies_tui.engine.movement import Move
+from tests.helpers import act, at, clear, count, make_rules, own, put, start
+
+RULES = ("s000-order-of-combat", "s000-dogfights")
+
+
+def attack(rules, german, soviet):
+    """Germany attacks Caucasus from a German-held Ukraine."""
+    state = clear(rules, clear(rules, start(rules), "caucasus"), "ukraine_ssr")
+    state = own(rules, state, "ukraine_ssr", "germany")
+    for unit, n in german:
+        state = put(rules, state, "ukraine_ssr", "germany", unit, n)
+    for unit, n in soviet:
+        state = put(rules, state, "caucasus", "ussr", unit, n)
+    state = at(rules, state, "germany", "combat_move")
+    for unit, n in german:
+        state = act(rules, state, Move(origin="ukraine_ssr", destination="caucasus", units=((unit, n),))).state
+    return act(rules, state, EndPhase()).state
+
+
+def test_the_defender_scrambles_and_the_fighters_dogfight_at_3():
+    rules = make_rules(*RULES)
+    state = act(rules, attack(rules, [("infantry", 1), ("fighter", 1)], [("infantry", 1), ("fighter", 1)]),
+                Fight(space="caucasus")).state
+    assert state.pending.kind == "scramble" and state.pending.power == "ussr"
+    assert state.pending.options == ("fighter=1", "none")
+    # dogfight: the German fighter [3] hits, the Soviet fighter [4] misses at 3;
+    # the German infantry [6]; the Soviet infantry [6] (the fighter is in the air)
+    state = act(rules, state, Answer("fighter=1"), dice=[3, 4, 6, 6]).state
+    assert count(rules, state, "caucasus", "ussr", "fighter") == 0
+    assert state.pending.kind == "retreat"
+
+
+def test_a_grounded_fighter_defends_at_0_and_can_be_hit_by_ground_support():
+    rules = make_rules(*RULES)
+    state = act(rules, attack(rules, [("infantry", 1), ("fighter", 1)], [("infantry", 1), ("fighter", 1)]),
+                Fight(space="caucasus")).state
+    # nothing scrambles: the German fighter flies ground support and names the grounded fighter
+    state = act(rules, state, Answer("none")).state
+    assert state.pending.kind == "ground_support_target"
+    # the fighter [3] hits; the infantry [6]; only the Soviet infantry rolls [6]
+    state = act(rules, state, Answer("ussr/fighter"), dice=[3, 6, 6]).state
+    assert count(rules, state, "caucasus", "ussr", "fighter") == 0
+
+
+def test_the_attackers_spare_flies_ground_support():
+    rules = make_rules(*RULES)
+    state = act(rules, attack(rules, [("fighter", 2)], [("infantry", 1), ("fighter", 1)]), Fight(space="caucasus")).state
+    state = act(rules, state, Answer("fighter=1")).state
+    assert state.pending.kind == "air_spares" and state.pending.power == "germany"
+    # dogfight [6] / [6]; the spare aims at the infantry (nothing else outside the
+    # dogfight) [1]; the doomed infantry fires back [6]
+    state = act(rules, state, Answer("fighter=1"), dice=[6, 6, 1, 6]).state
+    assert count(rules, state, "caucasus", "ussr", "infantry") == 0
+    assert count(rules, state, "caucasus", "ussr", "fighter") == 1
+
+
+def test_the_defenders_spare_flies_ground_support_and_kills_at_once():
+    rules = make_rules(*RULES)
+    state = act(rules, attack(rules, [("infantry", 1), ("fighter", 1)], [("infantry", 1), ("fighter", 2)]),
+                Fight(space="caucasus")).state
+    state = act(rules, state, Answer("fighter=2")).state
+    assert state.pending.kind == "air_spares" and state.pending.power == "ussr"
+    # dogfight [6] / [6]; German infantry [6]; the Soviet spare hits the infantry at 4 [4];
+    # the Soviet infantry [6]
+    state = act(rules, state, Answer("fighter=1"), dice=[6, 6, 6, 4, 6]).state
+    assert count(rules, state, "caucasus", "germany", "infantry") == 0
+
+
+def test_without_attacking_aircraft_nobody_scrambles():
+    rules = make_rules(*RULES)
+    state = act(rules, attack(rules, [("infantry", 2)], [("infantry", 1), ("fighter", 1)]),
+                Fight(space="caucasus"), dice=[6, 6, 6, 6]).state
+    assert state.pending.kind == "retreat"  # the fighter defended as usual: two Soviet dice
+
+
+def test_odds_are_simulated_and_move_the_expected_way():
+    """Against the plain game's exact figures: defending fighters that must meet
+    a fighter at 3 help the attacker; a bomber dragged into a dogfight at 1 hurts it."""
+    rules, plain = make_rules(*RULES), make_rules()
+
+    def both(german, soviet):
+        odds = odds_for_battle(rules, attack(rules, german, soviet), "caucasus")
+        exact = odds_for_battle(plain, attack(plain, german, soviet), "caucasus")
+        assert odds.method == "simulated" and exact.method == "exact"
+        # the simulation counts a win by aircraft alone as a win; the exact figures keep it apart
+        return odds, exact.attacker_win + exact.attacker_survives_no_capture
+
+    odds, exact = both([("armour", 1), ("fighter", 1)], [("infantry", 1), ("fighter", 2)])
+    assert odds.attacker_win > exact + 2 * odds.margin
+    odds, exact = both([("infantry", 1), ("bomber", 2)], [("infantry", 2), ("fighter", 1)])
+    assert odds.attacker_win < exact - 2 * odds.margin
+
+
+def test_at_sea_a_carrier_may_join_and_the_ground_fire_keeps_off_the_dogfight():
+    rules = make_rules(*RULES)
+    state = clear(rules, clear(rules, start(rules), "baltic_sea_zone"), "north_sea_zone")
+    state = put(rules, state, "baltic_sea_zone", "germany", "battleship", 1)
+    state = put(rules, state, "north_sea_zone", "uk", "carrier", 1)
+    state = put(rules, state, "north_sea_zone", "uk", "fighter", 2)
+    state = at(rules, state, "germany", "combat_move")
+    state = act(rules, state, Move(origin="baltic_sea_zone", destination="north_sea_zone", units=(("battleship", 1),))).state
+    state = act(rules, state, Move(origin="germany", destination="north_sea_zone", units=(("fighter", 1),))).state
+    state = act(rules, act(rules, state, EndPhase()).state, Fight(space="north_sea_zone")).state
+    state = act(rules, state, Answer("fighter=1")).state
+    assert state.pending.kind == "carrier_join" and state.pending.power == "uk"
+    # dogfight: German fighter [6]; British fighter [6] and carrier [6]; the battleship [1]
+    # can only hit the fighter left on deck; nothing in the British surface fight rolls
+    state = act(rules, state, Answer("carriers join the dogfight"), dice=[6, 6, 6, 1]).state
+    assert count(rules, state, "north_sea_zone", "uk", "fighter") == 1
+    assert count(rules, state, "north_sea_zone", "uk", "carrier") == 1
+    assert state.pending.kind == "retreat"
