@@ -54,6 +54,18 @@ class SeededDice:
         return tuple(self._random.randint(1, SIDES) for _ in range(count))
 
 
+class SystemDice:
+    """Dice drawn from the operating system's randomness at the moment they are
+    rolled: nothing stored anywhere predicts them. The game log records every
+    face, so replays never need this source again."""
+
+    def __init__(self) -> None:
+        self._random = random.SystemRandom()
+
+    def roll(self, count: int, purpose: str) -> tuple[int, ...]:
+        return tuple(self._random.randint(1, SIDES) for _ in range(count))
+
+
 class DiceExhausted(IllegalAction):
     """A scripted dice list ran out: the action needed more dice than were given."""
 
@@ -149,9 +161,10 @@ class DiceMode:
             if problem:
                 raise ValueError(problem)
 
-    def source(self, seed: int | str, number: int, used: int, typed: Sequence[int] = ()) -> DiceSource:
+    def source(self, seed: int | str | None, number: int, used: int, typed: Sequence[int] = ()) -> DiceSource:
         """The dice for action `number` (0 = the start of the game), when the game
         has used `used` faces so far; `typed` are table dice typed for it.
+        Without a seed the computer's dice come from the operating system.
 
         The start of a table-dice game (the opening turn-order draw of some house
         rules) is rolled by the computer: no one has been asked to sit down yet.
@@ -160,6 +173,8 @@ class DiceMode:
             return ScriptedDice(self.script[used - self.start:])
         if self.kind == TABLE and number > 0:
             return TableDice(typed)
+        if seed is None:
+            return SystemDice()
         return SeededDice(seed, number)
 
     def left(self, used: int) -> int | None:

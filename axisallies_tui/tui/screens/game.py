@@ -90,6 +90,21 @@ class GameScreen(Screen[None]):
         self.call_after_refresh(self._first_focus)
         if self.state.result is not None:
             self.call_after_refresh(self.show_game_over)
+        if self.session.watching:
+            self.set_interval(1.0, self._follow)
+
+    def _follow(self) -> None:
+        """Watching a game played elsewhere: show the actions added since."""
+        from axisallies_tui.engine.errors import DataError
+
+        try:
+            events = self.session.follow()
+        except DataError as problem:
+            self.query_one(StatusLine).show_problem(str(problem))
+            return
+        if events:
+            self.query_one(CombatFeed).add_history(events)
+            self.refresh_view()
 
     def _first_focus(self) -> None:
         if self.panel is not None:
