@@ -89,6 +89,10 @@ class StoreError(DataError):
     """A save that cannot be created, found, written or trusted."""
 
 
+class NotYourTurn(StoreError):
+    """A shared game: the power to act is bound to another login."""
+
+
 class SaveDamaged(StoreError):
     """A save whose stored history does not check out. `intact` is how many
     actions from the start are sound (a copy can be opened up to there), or
@@ -780,6 +784,7 @@ class SavedGame:
         action rolls). Raises IllegalAction, or StoreError when the game is
         only watched or the write fails; either way nothing is stored or changed."""
         self._check_writer()
+        self._check_login()
         number = self.seq + 1
         step = apply(self.rules, self.state, action, dice or self.dice_mode.source(self.seed, number, self.dice_used))
         played_at = _now()
@@ -810,6 +815,21 @@ class SavedGame:
 
             who = describe(self.watching) if self.watching else "read-only"
             raise StoreError(str(self.path), "", f"opened to watch ({who}): nothing can be played here")
+
+    def _check_login(self) -> None:
+        """In a shared game a bound power's decisions come only from its login."""
+        power = self.state.pending.power if self.state.pending else self.state.power
+        bound = self.logins.get(power)
+        me = current_login()
+        if bound is not None and bound != me and self.state.result is None:
+            name = self.rules.board.power(power).name if power in self.rules.board.power_by_id else power
+            raise NotYourTurn(str(self.path), "", f"{name} is played by {harmless(bound)}, and you are {me}: "
+                                                  f"only {harmless(bound)} can play it (you may watch)")
+
+    def whose_turn(self) -> tuple[str, str | None]:
+        """The power to act and the login bound to it (None: anyone at this keyboard)."""
+        power = self.state.pending.power if self.state.pending else self.state.power
+        return power, self.logins.get(power)
 
     def set_dice_mode(self, mode: DiceMode) -> None:
         """Roll differently from now on (stored, so the game reopens in this mode).

@@ -39,11 +39,13 @@ class DiceSource(Protocol):
 
 
 class SeededDice:
-    """Pseudo-random dice. Each game action gets its own stream, derived from the
-    game seed and the action's number, so a resumed game rolls exactly as an
-    uninterrupted one would."""
+    """Pseudo-random dice for a game with a chosen seed (reproducible, and so
+    predictable by anyone who knows the seed). Each action's stream is derived
+    from the seed and the number of dice the game has rolled before it, so a
+    resumed game rolls exactly as an uninterrupted one would, and taking back
+    a purchase or move that rolled nothing shifts no later roll."""
 
-    def __init__(self, seed: int | str, stream: int = 0) -> None:
+    def __init__(self, seed: int | str, stream: int | str = 0) -> None:
         self.seed = seed
         self._random = random.Random(f"{seed}:{stream}")
 
@@ -175,7 +177,7 @@ class DiceMode:
             return TableDice(typed)
         if seed is None:
             return SystemDice()
-        return SeededDice(seed, number)
+        return SeededDice(seed, f"die{used}")  # the n-th die of the game, whatever came before it
 
     def left(self, used: int) -> int | None:
         """Scripted faces not yet used (None for the other modes)."""
