@@ -132,9 +132,15 @@ def _open_lock(path: Path, mode: int) -> int:
             fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)  # read-only folder: lock without writing
         else:
             raise
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
         os.close(fd)
         raise DataError(str(path), "", "is not a regular file (a lock file was expected)")
+    if info.st_uid == os.geteuid() and stat.S_IMODE(info.st_mode) != mode:
+        try:
+            os.fchmod(fd, mode)  # the umask may have taken the group's bits away
+        except OSError:
+            pass
     return fd
 
 

@@ -826,6 +826,43 @@ class SavedGame:
             raise NotYourTurn(str(self.path), "", f"{name} is played by {harmless(bound)}, and you are {me}: "
                                                   f"only {harmless(bound)} can play it (you may watch)")
 
+    def bound_elsewhere(self) -> str | None:
+        """The login the power to act is bound to, when that is not us (a shared
+        game waiting for someone else), else None."""
+        _power, bound = self.whose_turn()
+        if bound is None or bound == current_login() or self.state.result is not None:
+            return None
+        return bound
+
+    def hand_over(self) -> None:
+        """Stop writing and watch (the next player, at their own login, may now
+        open the game); `take_back` resumes writing when it is our turn again."""
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
+        self.watching = holder_of(self.path) or {}
+
+    def take_back(self) -> bool:
+        """Watching: become the writer again if nobody else holds the game. The
+        history read while watching must still be the file's history."""
+        if self.lock is not None:
+            return True
+        try:
+            lock = GameLock.acquire(self.path, _file_mode(self.path.parent))
+        except (GameBusy, OSError):
+            return False
+        try:
+            self.refresh()
+            self.conn = _open_writer(self.path)
+        except BaseException:
+            lock.release()
+            raise
+        self.lock, self.watching = lock, None
+        return True
+
     def whose_turn(self) -> tuple[str, str | None]:
         """The power to act and the login bound to it (None: anyone at this keyboard)."""
         power = self.state.pending.power if self.state.pending else self.state.power

@@ -54,6 +54,10 @@ class GameSession:
         """Opened read-only: another process plays this game; we follow it."""
         return self.saved.read_only
 
+    def waiting_for_other_login(self) -> str | None:
+        """Shared server: the login whose turn it is, when that is someone else."""
+        return self.saved.bound_elsewhere()
+
     def follow(self) -> list[dict[str, Any]]:
         """Watching: the events of the actions played elsewhere since the last call."""
         return self.saved.refresh()
