@@ -599,6 +599,13 @@ class SavedGame:
         """Who holds the game when it was opened to watch (None: we may write)."""
         self.renamed: str | None = None
         """Set when the name asked for had to be changed: the message to show."""
+        self._migrated_rows: list[tuple[Any, ...]] | None = None
+
+    def _rows(self) -> list[tuple[Any, ...]]:
+        """The stored rows of the history loaded (a watched version-1 save: as migrated)."""
+        if self._migrated_rows is not None:
+            return self._migrated_rows[: self.seq]
+        return _read(self.path).rows[: self.seq]
 
     @property
     def name(self) -> str:
@@ -741,8 +748,10 @@ class SavedGame:
                                           [(json.loads(r[1]), json.loads(r[2]), r[5]) for r in content.rows])
         if lock is None:
             summary = _summary(state)
-            return cls(path, rules, state, len(rows), rows[-1][4] if rows else _genesis(meta), meta, mode,
+            game = cls(path, rules, state, len(rows), rows[-1][4] if rows else _genesis(meta), meta, mode,
                        len(meta["start_dice"]) + used, summary, None, None, holder_of(path) or {})
+            game._migrated_rows = rows  # the file stays version 1; feed and export use these
+            return game
         _checkpoint_old(path)
         backup = Path(f"{path}.v1")
         try:
@@ -886,7 +895,7 @@ class SavedGame:
         """Every event of the game so far, oldest first (the combat feed's
         history), with control characters made harmless."""
         events = list(self.meta.get("start_events") or [])
-        for row in _read(self.path).rows[: self.seq]:
+        for row in self._rows():
             events.extend(json.loads(row[3]))
         return [harmless_data(e) for e in events]
 
@@ -913,7 +922,7 @@ class SavedGame:
 
     # -- export ---------------------------------------------------------------------------
     def export(self) -> dict[str, Any]:
-        rows = _read(self.path).rows[: self.seq]
+        rows = self._rows()
         return {
             "format": EXPORT_FORMAT,
             "version": FORMAT_VERSION,

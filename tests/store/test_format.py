@@ -68,3 +68,15 @@ def test_a_new_save_is_written_in_the_current_version():
     game = SavedGame.create("fresh", Ruleset(board="classic"))
     game.close()
     assert stored_version(save_path("fresh")) == FORMAT_VERSION
+
+
+def test_a_watched_version_1_save_exports_and_imports_as_version_2(tmp_path):
+    from axisallies_tui.store import import_game
+
+    install_fixture()
+    game = SavedGame.open("old", watch=True)
+    data = game.export()
+    assert data["version"] == FORMAT_VERSION and len(data["actions"]) == 691
+    copy = import_game(data, "old-copy", "old.json")
+    assert copy.seq == 691 and copy.state == game.state
+    copy.close()

@@ -183,3 +183,24 @@ def test_imports_are_checked_completely_before_they_are_accepted(exported, data)
         except IllegalAction:
             pass
     game.close()
+
+
+@pytest.mark.parametrize("text, words", [
+    ('[spaces.china]\nunits = [{ power = "japan", type = "armour", count = 3000000 }]', "'count' must be at most 999"),
+    ("[powers.japan]\nipcs = 100000000000000000000", "'ipcs' must be at most"),
+    ("[powers.japan]\nunplaced = { infantry = 5000 }", "infantry must be"),
+])
+def test_position_files_have_limits(text, words):
+    with pytest.raises(DataError, match=words):
+        loads_position(text, "big.toml")
+
+
+def test_a_fifo_is_not_read_as_a_position_file(tmp_path):
+    import os
+
+    from axisallies_tui.positions import load_position
+
+    fifo = tmp_path / "pipe.toml"
+    os.mkfifo(fifo)
+    with pytest.raises(DataError, match="not a regular file"):
+        load_position(fifo)
