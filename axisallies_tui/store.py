@@ -396,7 +396,7 @@ def _read_rows(conn: sqlite3.Connection) -> tuple[list[Any], str | None]:
     return rows, reason
 
 
-def _check_rows(content: _Content, genesis: str, chain: Any) -> tuple[int, str, str | None]:
+def _check_rows(content: _Content, genesis: str) -> tuple[int, str, str | None]:
     """How many rows from the start are sound, the last sound hash, and what is
     wrong with the next one (None when all are sound)."""
     previous = genesis
@@ -407,14 +407,11 @@ def _check_rows(content: _Content, genesis: str, chain: Any) -> tuple[int, str, 
             return index - 1, previous, "the row is damaged"
         if row[0] != index:
             return index - 1, previous, f"is numbered {row[0]} (an action is missing or was added)"
-        if chain(previous, *row[:-2], row[-1]) != row[4]:
+        seq, action, dice, events, row_hash, played_at = row
+        if _chain(previous, seq, action, dice, events, played_at) != row_hash:
             return index - 1, previous, "does not match the hash chain: the file was edited or damaged"
         previous = row[4]
     return len(content.rows), previous, None
-
-
-def _chain_row(previous: str, seq: int, action: str, dice: str, events: str, played_at: str) -> str:
-    return _chain(previous, seq, action, dice, events, played_at)
 
 
 def _verify(content: _Content) -> tuple[int, str]:
@@ -428,7 +425,7 @@ def _verify(content: _Content) -> tuple[int, str]:
     head_ok = _head_ok(content.head)
     if head_ok and content.head.get("genesis") != genesis:
         raise SaveDamaged(path, "meta", "the game's settings were changed after it was created", None)
-    sound, last_hash, problem = _check_rows(content, genesis, _chain_row)
+    sound, last_hash, problem = _check_rows(content, genesis)
     if problem is None and content.broken is not None:
         problem = content.broken
     if problem is not None:
@@ -539,7 +536,7 @@ def migrate_v1(content: _Content) -> tuple[dict[str, Any], DiceMode]:
         raise SaveDamaged(path, "meta", f"missing {', '.join(missing)}", None)
     previous = _v1_genesis(meta)
     for index, row in enumerate(content.rows, start=1):
-        if len(row) != 6 or not isinstance(row[0], int) or not all(isinstance(v, str) for v in row[1:4] + row[4:5]):
+        if len(row) != 6 or not isinstance(row[0], int) or not all(isinstance(v, str) for v in row[1:]):
             raise SaveDamaged(path, f"action {index}", "the row is damaged", index - 1)
         if row[0] != index or _v1_chain(previous, index, row[1], row[2]) != row[4]:
             raise SaveDamaged(path, f"action {index}",

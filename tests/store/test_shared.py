@@ -132,3 +132,65 @@ async def test_a_hand_over_in_a_shared_game_says_whose_turn_and_lets_go(shared_f
         screen._follow()
         await pilot.pause()
         assert app.session.state.phase == "purchase" and app.session.state.power == "germany"
+
+
+SYSTEM_PYTHON = "/usr/bin/python3"
+
+
+def as_user(uid, gid, folder, *args, stdin=""):
+    """Run the command line as another Unix user (root only: setuid in the child)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import axisallies_tui
+
+    repo = str(Path(axisallies_tui.__file__).resolve().parent.parent)
+    site = next(p for p in sys.path if p.endswith("site-packages"))
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": f"{repo}:{site}", "PYTHONDONTWRITEBYTECODE": "1",
+           "HOME": "/nonexistent", "AXISALLIES_HOME": str(folder.parent / f"home{uid}"),
+           "AXISALLIES_GAMES_DIR": str(folder)}
+
+    def become():
+        os.setgroups([gid])
+        os.setgid(gid)
+        os.setuid(uid)
+
+    return subprocess.run([SYSTEM_PYTHON, "-m", "axisallies_tui", *args], env=env, input=stdin, text=True,
+                          capture_output=True, timeout=120, preexec_fn=become)
+
+
+@pytest.mark.skipif(os.geteuid() != 0 or not os.access(SYSTEM_PYTHON, os.X_OK),
+                    reason="needs root to act as two other Unix users, and a system Python they can run")
+def test_a_game_between_two_real_unix_users_in_a_group_folder():
+    import json
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    base = Path(tempfile.mkdtemp(dir="/tmp", prefix="aa-shared-"))
+    try:
+        os.chmod(base, 0o711)
+        folder = base / "srv"
+        folder.mkdir()
+        os.chown(folder, 0, 51000)
+        os.chmod(folder, 0o2770)
+        alice, bob = 51001, 51002  # no passwd entries: their logins read uid51001, uid51002
+        made = as_user(alice, 51000, folder, "new", "duel", "--login", "ussr=uid51001", "--login", "germany=uid51002")
+        if made.returncode != 0 and "No module named" in made.stderr:
+            pytest.skip("the other users cannot import the installed packages here")
+        assert made.returncode == 0, made.stderr
+        end = json.dumps({"action": "end_phase"}) + "\n"
+        refused = as_user(bob, 51000, folder, "headless", "--load", "duel", stdin=end)
+        assert refused.returncode == 0 and "played by uid51001, and you are uid51002" in refused.stdout
+        played = as_user(alice, 51000, folder, "headless", "--load", "duel", stdin=end * 12)
+        assert played.returncode == 0, played.stderr
+        listed = as_user(bob, 51000, folder, "list")
+        assert listed.stdout.startswith("* duel"), listed.stdout
+        bobs = as_user(bob, 51000, folder, "headless", "--load", "duel", stdin=end)
+        assert bobs.returncode == 0 and '"phase": "purchase"' in bobs.stdout.splitlines()[-1], bobs.stderr
+        for path in folder.iterdir():
+            info = path.stat()
+            assert (stat.S_IMODE(info.st_mode), info.st_gid) == (0o660, 51000), path.name
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
