@@ -26,7 +26,9 @@ def _ruleset_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a base option of the edition (repeatable; see `axisallies rules options`)")
     parser.add_argument("--low-luck", action="store_true", help="Low Luck dice: sure hits, one die for the rest")
-    parser.add_argument("--seed", help="dice seed (a number or word); the same seed rolls the same dice")
+    parser.add_argument("--seed", help="dice seed (a number or word) for a reproducible game: the same seed "
+                                       "rolls the same dice, and anyone who knows it can predict them "
+                                       "(default: the operating system's randomness)")
 
 
 def _start_arguments(parser: argparse.ArgumentParser) -> None:
@@ -52,11 +54,18 @@ def build_parser() -> argparse.ArgumentParser:
     _ruleset_arguments(new)
     _start_arguments(new)
     new.add_argument("--player", action="append", default=[], metavar="POWER=NAME", help="who plays a power")
+    new.add_argument("--login", action="append", default=[], metavar="POWER=LOGIN",
+                     help="shared server: only this login may play the power (others may watch)")
 
     load = sub.add_parser("load", help="open a saved game on the game screen (--json: print its position)")
     load.add_argument("name")
     load.add_argument("--json", action="store_true", help="the whole position as JSON")
     load.add_argument("--ascii", action="store_true", help="draw the game screens with ASCII characters only")
+    load.add_argument("--watch", action="store_true", help="open read-only, following the moves of whoever plays")
+
+    recover = sub.add_parser("recover", help="copy a damaged saved game up to its last intact action")
+    recover.add_argument("name")
+    recover.add_argument("--name", dest="new_name", help="name of the copy (default: NAME-recovered)")
 
     lst = sub.add_parser("list", help="list saved games")
     lst.add_argument("--json", action="store_true")
@@ -110,8 +119,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    import sqlite3
+
     from axisallies_tui.engine.errors import DataError
     from axisallies_tui.setup import SetupError
+    from axisallies_tui.textsafe import harmless
 
     try:
         if args.command is None:
@@ -123,7 +135,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run(ascii=args.ascii)
         return COMMANDS[args.command](args)
     except (DataError, SetupError) as problem:
-        print(f"axisallies: {problem}", file=sys.stderr)
+        print(f"axisallies: {harmless(problem)}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except OSError as problem:  # a file named on the command line, or a full or read-only disk
+        where = f"{problem.filename}: " if problem.filename else ""
+        print(f"axisallies: {harmless(where)}{harmless(problem.strerror or problem)}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except sqlite3.Error as problem:
+        print(f"axisallies: the saved game cannot be used: {harmless(problem)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
@@ -172,44 +191,62 @@ def cmd_new(args: argparse.Namespace) -> int:
     from axisallies_tui.setup import SetupError
     from axisallies_tui.store import SavedGame
 
-    players = {}
-    for item in args.player:
-        power, sep, name = item.partition("=")
-        if not sep:
-            raise SetupError(f"--player {item!r}: write POWER=NAME")
-        players[power] = name
+    players = _pairs(args.player, "--player", "POWER=NAME")
+    logins = _pairs(args.login, "--login", "POWER=LOGIN")
     ruleset, start = _ruleset_and_start(args)
     game = SavedGame.create(args.name, ruleset, seed=args.seed, players=players, start=start,
-                            dice_mode=_dice_mode(args))
+                            dice_mode=_dice_mode(args), logins=logins)
+    game.close()
+    if game.renamed:
+        print(f"axisallies: {game.renamed}", file=sys.stderr)
     if _interactive():
-        game.close()
         from axisallies_tui.tui.app import run
 
         return run(open_game=game.name, ascii=args.ascii)
     print(f"Created {game.name} ({game.path}).")
+    print(f"Dice: {game.details()['dice']}.")
     _print_position(game.rules, game.state)
     print(f"Play it with: axisallies load {game.name}")
     return 0
+
+
+def _pairs(items: list[str], option: str, form: str) -> dict[str, str]:
+    from axisallies_tui.setup import SetupError
+
+    pairs = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise SetupError(f"{option} {item!r}: write {form}")
+        pairs[key.strip()] = value
+    return pairs
 
 
 def cmd_load(args: argparse.Namespace) -> int:
     from axisallies_tui.headless import state_json
     from axisallies_tui.store import SavedGame
 
-    game = SavedGame.open(args.name)
-    if args.json:
-        _out({"name": game.name, "actions": game.seq, **state_json(game.rules, game.state)})
-    elif _interactive():
-        from axisallies_tui.tui.app import run
+    from axisallies_tui.savelock import GameBusy
 
-        return run(open_game=game, ascii=args.ascii)
-    else:
-        print(f"{game.name}: {game.seq} actions played.")
-        _print_position(game.rules, game.state)
-        for event in game.feed()[-8:]:
-            print(f"  {event['text']}")
-    game.close()
-    return 0
+    if args.json or not _interactive():
+        game = SavedGame.open(args.name, watch=True)  # printing only: never takes the game from its player
+        if args.json:
+            _out({"name": game.name, "actions": game.seq, **state_json(game.rules, game.state)})
+        else:
+            print(f"{game.name}: {game.seq} actions played. Dice: {game.details()['dice']}.")
+            _print_position(game.rules, game.state)
+            for event in game.feed()[-8:]:
+                print(f"  {event['text']}")
+        game.close()
+        return 0
+    try:
+        game = SavedGame.open(args.name, watch=args.watch)
+    except GameBusy as busy:
+        print(f"axisallies: {busy}; opening it to watch.", file=sys.stderr)
+        game = SavedGame.open(args.name, watch=True)
+    from axisallies_tui.tui.app import run
+
+    return run(open_game=game, ascii=args.ascii)
 
 
 def _interactive() -> bool:
@@ -241,18 +278,33 @@ def cmd_list(args: argparse.Namespace) -> int:
     if not games:
         print(f"No saved games in {locations.games_dir()}.")
     for game in games:
-        if "problem" in game:
-            print(f"{game['name']:<24} ({game['problem']})")
-        else:
-            state = f"won by {game['winner']}" if game.get("winner") else f"round {game['round']}, {game['power']}, {game['phase']}"
-            print(f"{game['name']:<24} {game['board']:<10} {state:<40} {game['last_played']}")
+        print(_listing_line(game))
     return 0
 
 
-def cmd_export(args: argparse.Namespace) -> int:
-    from axisallies_tui.store import SavedGame
+def _listing_line(game: dict[str, Any]) -> str:
+    """One line of `axisallies list`: `*` marks the games where it is your turn."""
+    if "problem" in game:
+        return f"  {game['name']:<24} ({game['problem']})"
+    mark = "*" if game.get("your_turn") else " "
+    if game.get("winner"):
+        state = f"won by {game['winner']}"
+    else:
+        state = f"round {game.get('round')}, {game.get('power')}, {game.get('phase')}"
+    who = game.get("logins") or game.get("players") or {}
+    players = ", ".join(f"{power} {name}" for power, name in who.items())
+    line = f"{mark} {game['name']:<24} {game.get('board', ''):<10} {state:<40} {game.get('last_played', '')}"
+    if players:
+        line += f"  [{players}]"
+    if game.get("open_by"):
+        line += f"  (open by {game['open_by']})"
+    return line
 
-    game = SavedGame.open(args.name)
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from axisallies_tui.store import SavedGame, write_problem
+
+    game = SavedGame.open(args.name, watch=True)
     if args.position:
         from axisallies_tui.positions import position_text
 
@@ -261,7 +313,10 @@ def cmd_export(args: argparse.Namespace) -> int:
         text = json.dumps(game.export(), indent=1, ensure_ascii=False)
     game.close()
     if args.output:
-        Path(args.output).write_text(text + "\n", encoding="utf-8")
+        try:
+            Path(args.output).write_text(text + "\n", encoding="utf-8")
+        except OSError as problem:
+            raise write_problem(args.output, problem) from None
         print(f"Wrote {args.output}.")
     else:
         sys.stdout.write(text + "\n")
@@ -271,16 +326,58 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_import(args: argparse.Namespace) -> int:
     from axisallies_tui.store import StoreError, import_game
 
-    try:
-        data = json.loads(Path(args.file).read_text(encoding="utf-8"))
-    except OSError as problem:
-        raise StoreError(args.file, "", f"cannot be read: {problem.strerror}") from None
-    except ValueError as problem:
-        raise StoreError(args.file, "", f"not JSON: {problem}") from None
+    from axisallies_tui.textsafe import harmless
+
+    data = read_json_file(args.file)
     name = args.name or (data.get("name") if isinstance(data, dict) else None) or Path(args.file).stem
+    if not isinstance(name, str):
+        raise StoreError(args.file, "name", "a save name is a string")
     game = import_game(data, name, args.file)
-    print(f"Imported {game.name}: {game.seq} actions, round {game.state.round}.")
     game.close()
+    if game.renamed:
+        print(f"axisallies: {game.renamed}", file=sys.stderr)
+    print(f"Imported {harmless(game.name)}: {game.seq} actions, round {game.state.round}.")
+    return 0
+
+
+MAX_IMPORT_BYTES = 64 * 1024 * 1024
+
+
+def read_json_file(file: str) -> Any:
+    """A JSON file named on the command line: regular, at most MAX_IMPORT_BYTES,
+    UTF-8, JSON; otherwise one StoreError line."""
+    import os
+    import stat
+
+    from axisallies_tui.store import StoreError
+
+    try:
+        fd = os.open(file, os.O_RDONLY | os.O_NONBLOCK)
+        with open(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise StoreError(file, "", "is not a regular file")
+            raw = handle.read(MAX_IMPORT_BYTES + 1)
+    except OSError as problem:
+        raise StoreError(file, "", f"cannot be read: {problem.strerror}") from None
+    if len(raw) > MAX_IMPORT_BYTES:
+        raise StoreError(file, "", f"is larger than {MAX_IMPORT_BYTES // 2**20} MB")
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise StoreError(file, "", "is not UTF-8 text") from None
+    except RecursionError:
+        raise StoreError(file, "", "is nested too deeply") from None
+    except ValueError as problem:
+        raise StoreError(file, "", f"not JSON: {problem}") from None
+
+
+def cmd_recover(args: argparse.Namespace) -> int:
+    from axisallies_tui.store import recover
+
+    game = recover(args.name, args.new_name)
+    game.close()
+    print(f"Opened a copy as {game.name}: {game.seq} actions, round {game.state.round} "
+          f"(the damaged save was left as it is). Play it with: axisallies load {game.name}")
     return 0
 
 
@@ -404,10 +501,17 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def cmd_headless(args: argparse.Namespace) -> int:
-    import os
+    session = _headless_session(args)
+    try:
+        return _headless_play(args, session)
+    finally:
+        if session.saved is not None:
+            session.saved.close()
 
+
+def _headless_session(args: argparse.Namespace) -> Any:
     from axisallies_tui import setup
-    from axisallies_tui.headless import Session, play_bot, serve
+    from axisallies_tui.headless import Session
     from axisallies_tui.store import SavedGame
 
     mode = _dice_mode(args)
@@ -419,17 +523,29 @@ def cmd_headless(args: argparse.Namespace) -> int:
             saved.set_dice_mode(mode)
         session = Session(saved.rules, saved.state, saved.seed, saved=saved)
     else:
-        seed = args.seed if args.seed is not None else str(int.from_bytes(os.urandom(6), "big"))
+        seed = args.seed
         ruleset, start = _ruleset_and_start(args)
         if args.save:
             saved = SavedGame.create(args.save, ruleset, seed=seed, start=start, dice_mode=mode)
+            if saved.renamed:
+                print(f"axisallies: {saved.renamed}", file=sys.stderr)
             session = Session(saved.rules, saved.state, saved.seed, saved=saved)
         else:
             session = Session.fresh(setup.make_rules(ruleset), seed, start=start, dice_mode=mode)
+    return session
+
+
+def _headless_play(args: argparse.Namespace, session: Any) -> int:
+    import os
+
+    from axisallies_tui import setup
+    from axisallies_tui.headless import play_bot, serve
+
     if args.bot and session.dice_mode.kind == "table":
         raise setup.SetupError("--bot rolls its own dice: table dice need JSON lines on stdin (leave out --bot)")
     if args.bot:
-        result = play_bot(session, args.rounds, args.seed if args.seed is not None else session.seed)
+        bot_seed = args.seed if args.seed is not None else str(int.from_bytes(os.urandom(6), "big"))
+        result = play_bot(session, args.rounds, bot_seed)
         if args.json:
             _out(result)
         else:
@@ -461,4 +577,5 @@ COMMANDS = {
     "rules": cmd_rules,
     "headless": cmd_headless,
     "odds": cmd_odds,
+    "recover": cmd_recover,
 }

@@ -23,6 +23,14 @@ from axisallies_tui.engine.state import GameState, RuleSlot
 converter = make_converter()
 T = TypeVar("T")
 
+MAX_COUNT = 999
+"""The most units, dice or anything else counted that one action may name."""
+MAX_NUMBER = 10**9
+MAX_TEXT = 500
+MAX_ITEMS = 1000
+MAX_DEPTH = 8
+COUNTED = ("count", "dice")
+
 
 def _rule_state_type(rule_id: str) -> type[Any]:
     """The `State` class of a house rule, from the implementations this program has."""
@@ -50,6 +58,29 @@ class CodecError(ValueError):
     """JSON that does not describe a valid action, state or ruleset."""
 
 
+def _strict(kind: type, name: str) -> Any:
+    """A structure hook that takes only values already of `kind` (cattrs would
+    otherwise turn "3" into 3, 2.7 into 2, True into 1 and 1e400 into "inf")."""
+
+    def hook(value: Any, _type: Any) -> Any:
+        if isinstance(value, bool) and kind is not bool or not isinstance(value, kind):
+            raise TypeError(f"expected {name}, got {_describe(value)}")
+        return value
+
+    return hook
+
+
+def _describe(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=True, default=repr)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+converter.register_structure_hook(int, _strict(int, "a whole number"))
+converter.register_structure_hook(str, _strict(str, "text"))
+converter.register_structure_hook(bool, _strict(bool, "true or false"))
+converter.register_structure_hook(float, lambda v, _t: _strict((int, float), "a number")(v, _t) * 1.0)
+
+
 def action_to_json(action: Action) -> dict[str, Any]:
     return {"action": action.kind, **converter.unstructure(action)}
 
@@ -62,7 +93,34 @@ def action_from_json(data: Any) -> Action:
     if cls is None:
         raise CodecError(f"unknown action {kind!r} (known: {', '.join(sorted(ACTIONS))})")
     fields = {k: v for k, v in data.items() if k != "action"}
+    problem = _limits(fields)
+    if problem:
+        raise CodecError(f"action {kind!r}: {problem}")
     return structure(fields, cls, f"action {kind!r}")
+
+
+def _limits(value: Any, field: str = "", depth: int = 0) -> str | None:
+    """Why a value read from outside is too big (counts, numbers, texts, lists), or None."""
+    if depth > MAX_DEPTH:
+        return f"field {field!r}: nested too deeply"
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int):
+        top = MAX_COUNT if field in COUNTED else MAX_NUMBER
+        return None if -top <= value <= top else f"field {field!r}: {value} is out of range (at most {top})"
+    if isinstance(value, float):
+        return f"field {field!r}: expected a whole number or text, got {_describe(value)}"
+    if isinstance(value, str):
+        return None if len(value) <= MAX_TEXT else f"field {field!r}: longer than {MAX_TEXT} characters"
+    if isinstance(value, list):
+        if len(value) > MAX_ITEMS:
+            return f"field {field!r}: more than {MAX_ITEMS} entries"
+        return next((p for p in (_limits(v, field, depth + 1) for v in value) if p), None)
+    if isinstance(value, dict):
+        if len(value) > MAX_ITEMS:
+            return f"field {field!r}: more than {MAX_ITEMS} entries"
+        return next((p for p in (_limits(v, k, depth + 1) for k, v in value.items()) if p), None)
+    return f"field {field!r}: not a JSON value"
 
 
 def event_to_json(event: Event, board: Board, edition: Edition) -> dict[str, Any]:

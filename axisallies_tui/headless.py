@@ -40,6 +40,7 @@ from axisallies_tui.engine.legal import legal_actions
 from axisallies_tui.engine.queries import controlled_by, count_units
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import GameState
+from axisallies_tui.store import NotYourTurn
 
 
 class Session:
@@ -230,6 +231,9 @@ def serve(session: Session, lines: Iterable[str], write: Callable[[dict[str, Any
         if isinstance(message, dict) and "query" in message:
             write(_answer_query(session, message["query"], number))
             continue
+        if not isinstance(message, dict):
+            write({"error": f"line {number}: expected a JSON object with \"action\" or \"query\"", "line": number})
+            continue
         if isinstance(message, dict) and "dice" in message and "action" not in message:
             write({"error": "no dice are needed now", "line": number})
             continue
@@ -243,14 +247,23 @@ def serve(session: Session, lines: Iterable[str], write: Callable[[dict[str, Any
     return 0
 
 
+MAX_LINE = 65536
+"""The longest input line read (a longer one is refused, not parsed)."""
+
+
 def _messages(lines: Iterable[str]) -> Iterator[tuple[int, Any, str | None]]:
     """(line number, parsed JSON, problem) for each non-blank input line."""
     for number, line in enumerate(lines, start=1):
         line = line.strip()
         if not line:
             continue
+        if len(line) > MAX_LINE:
+            yield number, None, f"line {number} is longer than {MAX_LINE} characters"
+            continue
         try:
             yield number, json.loads(line), None
+        except RecursionError:
+            yield number, None, f"line {number} is nested too deeply"
         except ValueError as problem:
             yield number, None, f"line {number} is not JSON: {problem}"
 
@@ -277,6 +290,12 @@ def _attempt(session: Session, action: Any, number: int, incoming: Iterator[tupl
         except IllegalAction as problem:
             write({"error": problem.reason, "line": number})
             return False
+        except NotYourTurn as problem:
+            write({"error": str(problem), "line": number})
+            return False
+        except DataError as problem:  # the save cannot be written: stop, keeping what is saved
+            write({"error": f"{problem}; the game stops here", "line": number})
+            return True
         for event in step.events:
             write(event_to_json(event, rules.board, rules.edition))
         _report_position(session, write)
@@ -309,6 +328,8 @@ def typed_dice(message: Any, count: int, purpose: str) -> tuple[list[int], str |
     if not isinstance(message, dict) or set(message) != {"dice"} or not isinstance(message["dice"], list):
         return [], f"type the dice as {{\"dice\": [...]}} ({count} for {purpose}), or {{\"cancel\": true}}"
     faces = message["dice"]
+    if len(faces) > count:
+        return [], f"{count} {'die' if count == 1 else 'dice'} needed for {purpose}, not {len(faces)}"
     for face in faces:
         problem = face_problem(face)
         if problem:
@@ -339,4 +360,5 @@ def _answer_query(session: Session, query: Any, number: int) -> dict[str, Any]:
         return {"pending": pending_json(state)}
     if query == "status":
         return {"status": status(rules, state)}
-    return {"error": f"unknown query {query!r} (known: state, legal, pending, status)", "line": number}
+    shown = json.dumps(query, ensure_ascii=True)[:40]
+    return {"error": f"unknown query {shown} (known: state, legal, pending, status)", "line": number}

@@ -71,12 +71,26 @@ class Position:
 
 # -- reading ----------------------------------------------------------------------------
 
+MAX_ENTRY_UNITS = 999
+"""The most units one entry (or one count of bought units) may name."""
+MAX_UNITS = 20_000
+"""The most units a position may hold in all (the classic start has about 300)."""
+MAX_NUMBER = 1_000_000
+"""Bound on the other numbers (IPCs, rounds, movement used...)."""
+MAX_FILE_BYTES = 1024 * 1024
+
 
 def load_position(path: str | Path) -> Position:
     """Read and check a position file. Raises DataError (`file: entry: problem`)."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        if path.exists() and not path.is_file():
+            raise DataError(str(path), "", "is not a regular file")
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+        if len(raw) > MAX_FILE_BYTES:
+            raise DataError(str(path), "", f"is larger than {MAX_FILE_BYTES // 1024} KiB")
+        text = raw.decode("utf-8")
     except FileNotFoundError:
         raise DataError(str(path), "", "file not found") from None
     except UnicodeDecodeError:
@@ -202,8 +216,8 @@ class _Reader:
             unit = self._unit_type(entry, name)
             if unit is None:
                 continue
-            if count < 1:
-                self.add(entry, f"{key}: {name} must be at least 1, not {count}")
+            if count < 1 or count > MAX_ENTRY_UNITS:
+                self.add(entry, f"{key}: {name} must be 1 to {MAX_ENTRY_UNITS}, not {count}")
             found[unit.id] = found.get(unit.id, 0) + count
         return tuple(found.items())
 
@@ -276,6 +290,9 @@ class _Reader:
         unit = self._unit_type(where, fields.text("type"))
         ids = self._ids(where, fields.get("ids", list, None))
         count = fields.number("count", len(ids) if ids is not None else 1)
+        if isinstance(count, int) and count > MAX_ENTRY_UNITS:
+            self.add(where, f"'count' must be at most {MAX_ENTRY_UNITS}, not {count}")
+            count = 0
         aboard = fields.get("aboard", int, None)
         if power and power not in self.board.power_by_id:
             self.add(where, f"no power called {power!r} (powers: {', '.join(self.board.power_by_id)})")
@@ -316,6 +333,9 @@ class _Reader:
         """`spec.count` units, each followed by the cargo it carries."""
         units: list[Unit] = []
         for index in range(spec.count):
+            self._made = getattr(self, "_made", 0) + 1
+            if self._made > MAX_UNITS:
+                raise DataError(self.source, "", f"more than {MAX_UNITS} units in one position")
             uid = spec.ids[index] if spec.ids else self._uid()
             units.append(Unit(uid=uid, power=spec.power, type=spec.unit.id, aboard=aboard, **spec.state))
             for rider in spec.cargo:
@@ -497,6 +517,9 @@ class _Reader:
             if value < 0:
                 self.add(entry, f"{key!r} must be at least 0, not {value}")
                 return _INVALID
+            if value > MAX_NUMBER:
+                self.add(entry, f"{key!r} must be at most {MAX_NUMBER}, not {value}")
+                return _INVALID
             return value
         if kind in ("str", "optstr"):
             if not isinstance(value, str):
@@ -524,6 +547,9 @@ class _Reader:
                     return _INVALID
                 if number < 0:
                     self.add(entry, f"{key!r}: {name} must be at least 0, not {number}")
+                    return _INVALID
+                if number > MAX_ENTRY_UNITS:
+                    self.add(entry, f"{key!r}: {name} must be at most {MAX_ENTRY_UNITS}, not {number}")
                     return _INVALID
             return tuple(value.items())
         if not isinstance(value, str):

@@ -188,7 +188,12 @@ def test_the_dice_mode_travels_with_an_exported_game():
     assert copy.dice_mode.left(copy.dice_used) == 1
 
 
-def test_digital_dice_are_the_seeded_stream():
-    """The default mode rolls exactly what the seeded dice always rolled."""
+def test_digital_dice_are_the_seeded_stream_of_the_dice_rolled_so_far():
+    """With a chosen seed the computer rolls the seed's stream for the game's n-th
+    die, whichever action rolls it; without one, the operating system rolls."""
+    from axisallies_tui.engine.dice import SystemDice
+
     mode = DiceMode()
-    assert mode.source("7", 3, 99).roll(5, "x") == SeededDice("7", 3).roll(5, "x")
+    assert mode.source("7", 3, 99).roll(5, "x") == SeededDice("7", "die99").roll(5, "x")
+    assert mode.source("7", 40, 99).roll(5, "x") == mode.source("7", 3, 99).roll(5, "x")
+    assert isinstance(mode.source(None, 3, 99), SystemDice)

@@ -39,16 +39,30 @@ class DiceSource(Protocol):
 
 
 class SeededDice:
-    """Pseudo-random dice. Each game action gets its own stream, derived from the
-    game seed and the action's number, so a resumed game rolls exactly as an
-    uninterrupted one would."""
+    """Pseudo-random dice for a game with a chosen seed (reproducible, and so
+    predictable by anyone who knows the seed). Each action's stream is derived
+    from the seed and the number of dice the game has rolled before it, so a
+    resumed game rolls exactly as an uninterrupted one would, and taking back
+    a purchase or move that rolled nothing shifts no later roll."""
 
-    def __init__(self, seed: int | str, stream: int = 0) -> None:
+    def __init__(self, seed: int | str, stream: int | str = 0) -> None:
         self.seed = seed
         self._random = random.Random(f"{seed}:{stream}")
 
     def for_action(self, number: int) -> "SeededDice":
         return SeededDice(self.seed, number)
+
+    def roll(self, count: int, purpose: str) -> tuple[int, ...]:
+        return tuple(self._random.randint(1, SIDES) for _ in range(count))
+
+
+class SystemDice:
+    """Dice drawn from the operating system's randomness at the moment they are
+    rolled: nothing stored anywhere predicts them. The game log records every
+    face, so replays never need this source again."""
+
+    def __init__(self) -> None:
+        self._random = random.SystemRandom()
 
     def roll(self, count: int, purpose: str) -> tuple[int, ...]:
         return tuple(self._random.randint(1, SIDES) for _ in range(count))
@@ -149,9 +163,10 @@ class DiceMode:
             if problem:
                 raise ValueError(problem)
 
-    def source(self, seed: int | str, number: int, used: int, typed: Sequence[int] = ()) -> DiceSource:
+    def source(self, seed: int | str | None, number: int, used: int, typed: Sequence[int] = ()) -> DiceSource:
         """The dice for action `number` (0 = the start of the game), when the game
         has used `used` faces so far; `typed` are table dice typed for it.
+        Without a seed the computer's dice come from the operating system.
 
         The start of a table-dice game (the opening turn-order draw of some house
         rules) is rolled by the computer: no one has been asked to sit down yet.
@@ -160,7 +175,9 @@ class DiceMode:
             return ScriptedDice(self.script[used - self.start:])
         if self.kind == TABLE and number > 0:
             return TableDice(typed)
-        return SeededDice(seed, number)
+        if seed is None:
+            return SystemDice()
+        return SeededDice(seed, f"die{used}")  # the n-th die of the game, whatever came before it
 
     def left(self, used: int) -> int | None:
         """Scripted faces not yet used (None for the other modes)."""

@@ -21,6 +21,7 @@ from textual.screen import Screen
 from axisallies_tui import locations, setup
 from axisallies_tui.engine.errors import DataError
 from axisallies_tui.store import SavedGame
+from axisallies_tui.textsafe import harmless
 from axisallies_tui.tui.ascii import ascii_driver
 from axisallies_tui.tui.commands import GameCommands, RulesCommands, LoadCommands
 from axisallies_tui.tui.presets import SetupChoices
@@ -90,10 +91,16 @@ class AxisAlliesApp(App[None]):
 
     def open_game(self, name: str) -> str | None:
         """Open a saved game on the game screen; the reason it cannot be opened, or None."""
+        from axisallies_tui.savelock import GameBusy
+
         try:
-            saved = SavedGame.open(name)
+            try:
+                saved = SavedGame.open(name)
+            except GameBusy as busy:
+                saved = SavedGame.open(name, watch=True)
+                self.notify(f"{busy.problem.split(';')[0]}: watching it, read-only.", title="Watching")
         except (DataError, setup.SetupError) as problem:
-            return str(problem)
+            return harmless(problem)
         self.start_session(GameSession(saved, self.dice))
         return None
 
@@ -105,7 +112,9 @@ class AxisAlliesApp(App[None]):
         try:
             saved = SavedGame.create(name, choices.ruleset(), seed=seed, players=dict(choices.players))
         except (DataError, setup.SetupError) as problem:
-            return str(problem)
+            return harmless(problem)
+        if saved.renamed:
+            self.notify(saved.renamed, title="Save name changed")
         self.start_session(GameSession(saved, self.dice))
         return None
 

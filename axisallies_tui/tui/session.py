@@ -12,7 +12,7 @@ from axisallies_tui.engine.errors import IllegalAction
 from axisallies_tui.engine.game import Step, apply
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import GameState
-from axisallies_tui.store import SavedGame
+from axisallies_tui.store import SavedGame, StoreError
 
 DiceChoice = Union[DiceSource, Callable[[int], DiceSource], None]
 """Test dice: one source shared by every action (`ScriptedDice`), a function
@@ -47,8 +47,20 @@ class GameSession:
 
     @property
     def players(self) -> dict[str, str]:
-        players = self.saved.meta.get("players") or {}
-        return {str(k): str(v) for k, v in players.items()}
+        return self.saved.players
+
+    @property
+    def watching(self) -> bool:
+        """Opened read-only: another process plays this game; we follow it."""
+        return self.saved.read_only
+
+    def waiting_for_other_login(self) -> str | None:
+        """Shared server: the login whose turn it is, when that is someone else."""
+        return self.saved.bound_elsewhere()
+
+    def follow(self) -> list[dict[str, Any]]:
+        """Watching: the events of the actions played elsewhere since the last call."""
+        return self.saved.refresh()
 
     def _dice_for_next(self) -> DiceSource | None:
         if self._dice is None:
@@ -69,7 +81,10 @@ class GameSession:
         dice = self._dice_for_next()
         if dice is None and self.table_dice:
             dice = TableDice(typed)
-        step = self.saved.apply(action, dice)
+        try:
+            step = self.saved.apply(action, dice)
+        except StoreError as problem:  # watched only, or the disk refused: the last saved state stays
+            raise IllegalAction(str(problem)) from None
         self.last_step = step
         return step
 

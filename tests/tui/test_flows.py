@@ -88,7 +88,7 @@ async def test_setup_with_house_rules_parameters_and_players_starts_a_saved_game
         await pilot.press("f5")
         await settle(pilot, 5)
         assert isinstance(app.screen, GameScreen), getattr(app.screen, "problem", "")
-    saved = SavedGame.open("friday")
+    saved = SavedGame.open("friday", watch=True)
     assert saved.meta["players"] == {"ussr": "Ann", "germany": "Bob", "uk": "Ann", "japan": "Bob", "usa": "Ann"}
     assert saved.rules.ruleset.dice == "low_luck"
     assert saved.seed == "42"
@@ -371,7 +371,7 @@ async def test_quit_and_resume_restores_the_saved_state_and_feed(saved_game, app
         await settle(pilot, 5)
         assert isinstance(app.screen, GameScreen)
         assert app.session.state == played
-        reopened = SavedGame.open(name)
+        reopened = SavedGame.open(name, watch=True)
         assert reopened.state == app.session.state
         reopened.close()
         assert any("buys 2 × infantry" in line for line in feed(app))

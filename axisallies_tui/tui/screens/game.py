@@ -20,6 +20,7 @@ from textual.widgets import Footer
 from axisallies_tui.engine.actions import Action, Concede, EndPhase, Undo
 from axisallies_tui.engine.dice import DiceNeeded
 from axisallies_tui.engine.errors import IllegalAction
+from axisallies_tui.textsafe import harmless
 from axisallies_tui.engine.game import Step
 from axisallies_tui.engine.state import GameState
 from axisallies_tui.tui import info
@@ -52,6 +53,7 @@ class GameScreen(Screen[None]):
         self.panel: PhasePanel | None = None
         self._panel_key: tuple[object, ...] = ()
         self._closed = False
+        self._following = False
         self.edit_mode = False
         """Edit mode was confirmed once in this session: F9 opens the editor at once."""
 
@@ -90,6 +92,46 @@ class GameScreen(Screen[None]):
         self.call_after_refresh(self._first_focus)
         if self.state.result is not None:
             self.call_after_refresh(self.show_game_over)
+        if self.session.watching:
+            self._start_following()
+        elif self.session.waiting_for_other_login():
+            self.call_after_refresh(self._hand_over_to_login)
+
+    def _start_following(self) -> None:
+        if not self._following:
+            self._following = True
+            self.set_interval(1.0, self._follow)
+
+    def _hand_over_to_login(self) -> None:
+        """Shared server: the next decision belongs to another login. Let go of the
+        game so they can open it, say whose turn it is, and follow their moves."""
+        login = self.session.waiting_for_other_login()
+        if login is None:
+            return
+        self.session.saved.hand_over()
+        who = info.power_label(self.session.rules.board, info.actor(self.state))
+        self.query_one(StatusLine).show_note(f"{who} is played by {harmless(login)}: it is their turn; "
+                                             f"you are watching.")
+        self._start_following()
+
+    def _follow(self) -> None:
+        """Watching a game played elsewhere: show the actions added since, and
+        take the game back when the next decision is ours."""
+        from axisallies_tui.engine.errors import DataError
+
+        if not self.session.watching:
+            return
+        try:
+            events = self.session.follow()
+            mine = self.session.saved.logins and self.session.waiting_for_other_login() is None
+            if mine and self.session.saved.take_back():
+                self.query_one(StatusLine).show_note("Your turn.")
+        except DataError as problem:
+            self.query_one(StatusLine).show_problem(str(problem))
+            return
+        if events:
+            self.query_one(CombatFeed).add_history(events)
+            self.refresh_view()
 
     def _first_focus(self) -> None:
         if self.panel is not None:
@@ -199,6 +241,11 @@ class GameScreen(Screen[None]):
             if start:  # the board opens at the new power's capital; the keyboard stays put
                 self.query_one(RegionBoard).select_space(start, focus=False)
         report = info.turn_report(rules, step.events, before.power) if finished else []
+        if self.session.waiting_for_other_login():  # nobody at this keyboard plays next
+            if report:
+                self.notify("\n".join(report), title=f"{info.power_label(rules.board, before.power)}: turn over")
+            self._hand_over_to_login()
+            return
         was, now = info.actor(before), info.actor(after)
         players = self.session.players
         if was != now and not info.same_person(players, was, now):

@@ -10,6 +10,7 @@ from textual.widgets import RichLog
 
 from axisallies_tui.engine.events import Event
 from axisallies_tui.engine.rules import Rules
+from axisallies_tui.textsafe import harmless
 
 MAX_LINES = 2000
 
@@ -31,6 +32,7 @@ class CombatFeed(RichLog):
     def add_record(self, kind: str, text: str) -> None:
         """Write one event's sentence (player names stay plain text, never markup)."""
         prefix = _HEADINGS.get(kind) or _MINOR.get(kind) or ""
+        text = harmless(text)  # names and edit reasons come from players and files
         line = Text(prefix + text)
         if kind in _HEADINGS:
             line.stylize("bold")
