@@ -104,7 +104,8 @@ class Vocabulary:
     filler: frozenset[tuple[str, ...]]
     """Words and phrases (as word tuples) that carry no meaning in a question."""
     terms: Mapping[tuple[str, ...], tuple[tuple[str, ...], ...]]
-    """What a player says (a word tuple) -> what to look for (word tuples)."""
+    """What a player says (a word tuple) -> what to look for (word tuples): the
+    entry's `means` and every word of its `say`."""
     longest: int = 1
 
 
@@ -155,8 +156,9 @@ def load_vocabulary(path: Path) -> Vocabulary:
                 problems.add(entry, f"{word!r} is already in {owner[key]}")
                 continue
             owner[key] = entry
-            alternatives = [key] + [t for t in targets if t and t != key]
-            terms[key] = list(dict.fromkeys(alternatives))
+            # The same alternatives for every word of the entry (so tank and armour
+            # give the same answers): what the rules call it, then what players say.
+            terms[key] = list(dict.fromkeys(t for t in targets + [tuple(words_of(w)) for w in say] if t))
     problems.raise_if_any()
     keys = list(terms) + list(filler)
     return Vocabulary(filler=frozenset(filler), terms={k: tuple(v) for k, v in terms.items()},
@@ -192,7 +194,8 @@ def read_question(query: str, vocab: Vocabulary, known: Mapping[str, int] | None
                   correct: Any = None) -> Question:
     """Split a player's question into rule ids and concepts (filler dropped,
     phrases and abbreviations looked up, misspellings corrected)."""
-    query = query[:MAX_QUERY]
+    if len(query) > MAX_QUERY:
+        query = query[:MAX_QUERY].rsplit(None, 1)[0] + " "  # whole words only
     ids = tuple(dict.fromkeys(m.group(0).upper() if m.group(0)[0] in "cC" else m.group(0).lower()
                               for m in QUERY_ID.finditer(query)))
     rest = QUERY_ID.sub(" ", query)
@@ -207,8 +210,7 @@ def read_question(query: str, vocab: Vocabulary, known: Mapping[str, int] | None
                 at += size
                 break
             if key in vocab.terms:
-                last = typing and at + size == len(words)
-                concepts.append(Concept(" ".join(key), vocab.terms[key], prefix=last and size == 1 and len(key[0]) >= 3))
+                concepts.append(Concept(" ".join(key), vocab.terms[key]))
                 at += size
                 break
         else:
@@ -221,10 +223,12 @@ def read_question(query: str, vocab: Vocabulary, known: Mapping[str, int] | None
 
 def _plain_concept(word: str, last: bool, vocab: Vocabulary, known: Mapping[str, int] | None,
                    correct: Any) -> Concept:
-    if known is None or word in known or word.isdigit() or len(word) < 4:
-        return Concept(word, ((word,),), prefix=last and len(word) >= 3)
-    if last and correct is not None and correct.has_prefix(word):
-        return Concept(word, ((word,),), prefix=True)
+    if known is None or word in known or word.isdigit():
+        return Concept(word, ((word,),))
+    if last and len(word) >= 3 and correct is not None and correct.has_prefix(word):
+        return Concept(word, ((word,),), prefix=True)  # still being typed
+    if len(word) < 4:
+        return Concept(word, ((word,),))
     fixed = correct.nearest(word) if correct is not None else None
     if fixed is None:
         return Concept(word, ((word,),))
@@ -310,7 +314,7 @@ class _Corrector:
         return max((w for w, score, _i in found if score == best), key=lambda w: self.known.get(w, 0))
 
 
-HEADING_WEIGHT, TITLE_WEIGHT, BODY_WEIGHT, KEYWORD_WEIGHT, TABLE_WEIGHT = 6.0, 1.5, 1.0, 2.0, 0.3
+HEADING_WEIGHT, TITLE_WEIGHT, BODY_WEIGHT, KEYWORD_WEIGHT, TABLE_WEIGHT = 6.0, 1.5, 1.0, 2.0, 0.5
 """BM25 weights of the columns: a word in a heading says most; a word in a table
 (unit names in every row of the price list) says little."""
 ACTIVE_BOOST = 1.6
