@@ -30,16 +30,23 @@ PHASE_PAGES = {
 """Where help opens for each phase: (page id, heading or "" for the top)."""
 
 DECISION_PAGES = {
-    "casualties": ("combat", "Casualties"),
+    "attacker_casualties": ("combat", "Casualties"),
+    "defender_casualties": ("combat", "Casualties"),
+    "sub_casualties": ("combat", "Submarines"),
+    "bombard_casualties": ("movement", "Amphibious assaults"),
     "retreat": ("combat", "Retreat"),
 }
 """Where help opens while a question waits for an answer (by the question's kind)."""
 
 
 def help_location(phase: str, decision: str | None = None) -> tuple[str, str]:
-    """The page and heading about the step the player is at."""
-    if decision and decision in DECISION_PAGES:
-        return DECISION_PAGES[decision]
+    """The page and heading about the step the player is at: the question waiting
+    (casualties, retreat), else the phase."""
+    if decision:
+        if decision in DECISION_PAGES:
+            return DECISION_PAGES[decision]
+        if decision.endswith("casualties"):  # a kind a house rule adds
+            return DECISION_PAGES["defender_casualties"]
     return PHASE_PAGES.get(phase, ("turn", ""))
 
 
