@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import threading
 from collections import Counter
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from axisallies_tui import locations
 from axisallies_tui.loaders.common import Fields, Problems, read_toml
@@ -47,6 +48,7 @@ MAX_QUERY = 300
 RULE_ID = re.compile(r"\b(?:C-[A-Z]+(?:-[A-Z0-9]+)*|s\d{3}-[a-z0-9]+(?:-[a-z0-9]+)*)\b")
 QUERY_ID = re.compile(r"(?<![\w-])(?:[cC]-[A-Za-z]+(?:-[A-Za-z0-9]+)*|[sS]\d{3}(?:-[A-Za-z0-9]+)*)(?![\w])")
 WORD = re.compile(r"[a-z0-9]+")
+CODED = re.compile(r"qqrule\d+qq")
 
 
 # -- the help text ---------------------------------------------------------------------
@@ -105,7 +107,7 @@ class Vocabulary:
     """Words and phrases (as word tuples) that carry no meaning in a question."""
     terms: Mapping[tuple[str, ...], tuple[tuple[str, ...], ...]]
     """What a player says (a word tuple) -> what to look for (word tuples): the
-    entry's `means` and every word of its `say`."""
+    entry's `means` (or, without them, every word of its `say`) and the word itself."""
     longest: int = 1
 
 
@@ -156,9 +158,8 @@ def load_vocabulary(path: Path) -> Vocabulary:
                 problems.add(entry, f"{word!r} is already in {owner[key]}")
                 continue
             owner[key] = entry
-            # The same alternatives for every word of the entry (so tank and armour
-            # give the same answers): what the rules call it, then what players say.
-            terms[key] = list(dict.fromkeys(t for t in targets + [tuple(words_of(w)) for w in say] if t))
+            # What the rules call it, and the word itself (a house rule may use it).
+            terms[key] = list(dict.fromkeys(t for t in targets + [key] if t))
     problems.raise_if_any()
     keys = list(terms) + list(filler)
     return Vocabulary(filler=frozenset(filler), terms={k: tuple(v) for k, v in terms.items()},
@@ -319,8 +320,10 @@ HEADING_WEIGHT, TITLE_WEIGHT, BODY_WEIGHT, KEYWORD_WEIGHT, TABLE_WEIGHT = 6.0, 1
 (unit names in every row of the price list) says little."""
 ACTIVE_BOOST = 1.6
 """A house rule in force ranks before the base rule it changes."""
-OTHER_HOUSE = 0.55
-"""House rules not in force rank after base rules that answer as well."""
+OTHER_HOUSE = 0.5
+"""House rules not in force rank after base rules that answer as well..."""
+PLANNED_HOUSE = 0.4
+"""...and those that cannot be switched on yet after the others."""
 
 
 class SearchIndex:
@@ -332,25 +335,56 @@ class SearchIndex:
         self.db = sqlite3.connect(":memory:", check_same_thread=False)
         self.db.execute("CREATE VIRTUAL TABLE help USING fts5(heading, title, body, keywords, tables, "
                         "tokenize = 'porter unicode61 remove_diacritics 2')")
+        # Rule ids in the text are stored as one made-up word each, so that the
+        # TRANS of C-TRANS-1 is not the word "trans"; snippets turn them back.
+        self.codes: dict[str, str] = {}
         self.db.executemany("INSERT INTO help(rowid, heading, title, body, keywords, tables) VALUES (?, ?, ?, ?, ?, ?)",
-                            [(n, s.heading, s.page_title, s.text, s.keywords, s.tables)
+                            [(n, s.heading, s.page_title, self._coded(s.text), s.keywords, s.tables)
                              for n, s in enumerate(self.sections)])
+        self.decode = {code: rule_id for rule_id, code in self.codes.items()}
+        self.vocab = evolve(self.vocab, terms=self._one_per_stem(self.vocab.terms))
         known: dict[str, int] = dict(Counter(words_of(" ".join(f"{s.heading} {s.text}" for s in self.sections))))
         for key in self.vocab.terms:
             for word in key:
                 known.setdefault(word, 1)
         self.known = known
         self.corrector = _Corrector(known)
+        self.total = 0
+        """How many sections matched the last search (before its limit)."""
         self.by_id: dict[str, list[int]] = {}
         for n, section in enumerate(self.sections):
             for rule_id in section.ids:
                 self.by_id.setdefault(rule_id, []).append(n)
 
+    def _one_per_stem(self, terms: Mapping[tuple[str, ...], tuple[tuple[str, ...], ...]]
+                      ) -> dict[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+        """Drop alternatives that FTS5's porter stemmer makes the same (retreat,
+        retreating): BM25 would count the same word twice."""
+        words = sorted({w for alternatives in terms.values() for words in alternatives for w in words})
+        self.db.execute("CREATE VIRTUAL TABLE stems USING fts5(w, tokenize = 'porter unicode61 remove_diacritics 2')")
+        self.db.executemany("INSERT INTO stems(rowid, w) VALUES (?, ?)", enumerate(words))
+        self.db.execute("CREATE VIRTUAL TABLE stem_of USING fts5vocab(stems, instance)")
+        stem = {words[int(row)]: term for term, row in self.db.execute("SELECT term, doc FROM stem_of")}
+        kept = {}
+        for key, alternatives in terms.items():
+            seen: dict[tuple[str, ...], tuple[str, ...]] = {}
+            for words_ in alternatives:
+                seen.setdefault(tuple(stem.get(w, w) for w in words_), words_)
+            kept[key] = tuple(seen.values())
+        return kept
+
+    def _coded(self, text: str) -> str:
+        return RULE_ID.sub(self._code, text) if "-" in text else text
+
+    def _code(self, match: re.Match[str]) -> str:
+        return self.codes.setdefault(match.group(0), f"qqrule{len(self.codes)}qq")
+
     def read(self, query: str) -> Question:
         return read_question(query, self.vocab, self.known, self.corrector)
 
-    def search(self, query: str, active: Iterable[str] = (), limit: int = 40) -> list[SearchHit]:
-        """The sections answering `query`, best first. `active`: the house rules in force."""
+    def search(self, query: str, active: Iterable[str] = (), limit: int = 20) -> list[SearchHit]:
+        """The sections answering `query`, best first (at most `limit`; `self.total`
+        then says how many matched in all). `active`: the house rules in force."""
         on = set(active)
         question = self.read(query)
         scores: dict[int, float] = {}
@@ -360,8 +394,8 @@ class SearchIndex:
                 specific = 1.0 / len(self.sections[n].ids)
                 scores[n] = scores.get(n, 0.0) + 1000.0 + specific - n / 10_000
         concepts = question.concepts
+        expression = " OR ".join(_fts_group(c) for c in concepts)
         if concepts:
-            expression = " OR ".join(_fts_group(c) for c in concepts)
             for n, rank in self._query(expression, bm25=True):
                 scores[n] = scores.get(n, 0.0) + rank
             if len(concepts) > 1:
@@ -379,10 +413,14 @@ class SearchIndex:
                 if section.rule in on:
                     score *= ACTIVE_BOOST
                 elif section.page.startswith("house-"):
-                    score *= OTHER_HOUSE
+                    score *= OTHER_HOUSE if section.available else PLANNED_HOUSE
             hits.append((score, n))
         hits.sort(key=lambda h: (-h[0], h[1]))
-        return [self._hit(n, score, question, on) for score, n in hits[:limit] if score > 0]
+        ranked = [(score, n) for score, n in hits if score > 0]
+        self.total = len(ranked)
+        best = ranked[:limit]
+        snippets = self._snippets(expression, [n for _score, n in best]) if concepts else {}
+        return [self._hit(n, score, question, on, snippets.get(n)) for score, n in best]
 
     def _citing(self, rule_id: str) -> list[int]:
         found = list(self.by_id.get(rule_id, ()))
@@ -403,9 +441,39 @@ class SearchIndex:
             return []  # the expression is built from quoted words; this is only a safety net
         return [(int(n), float(rank)) for n, rank in rows]
 
-    def _hit(self, n: int, score: float, question: Question, on: set[str]) -> SearchHit:
+    def _snippets(self, expression: str, rows: list[int]) -> dict[int, tuple[str, tuple[tuple[int, int], ...]]]:
+        """FTS5's own snippets (it knows which stems matched) for these rows, with
+        the matched words' positions."""
+        if not rows:
+            return {}
+        marks = "?, " * len(rows)
+        try:
+            found = self.db.execute(
+                f"SELECT rowid, snippet(help, 2, char(2), char(3), '...', {SNIPPET_WORDS}) FROM help "
+                f"WHERE help MATCH ? AND rowid IN ({marks[:-2]})", (expression, *rows)).fetchall()
+        except sqlite3.Error:
+            return {}
+        return {int(n): self._marked(text) for n, text in found}
+
+    def _marked(self, text: str) -> tuple[str, tuple[tuple[int, int], ...]]:
+        """A snippet with \\x02 and \\x03 around matched words, to plain text (rule ids
+        restored) and the matched words' positions."""
+        pieces, marks, start, length = [], [], 0, 0
+        for piece in re.split("([\x02\x03])", text):
+            if piece == "\x02":
+                start = length
+            elif piece == "\x03":
+                marks.append((start, length))
+            else:
+                piece = CODED.sub(lambda m: self.decode.get(m.group(0), m.group(0)), piece)
+                pieces.append(piece)
+                length += len(piece)
+        return "".join(pieces), tuple(marks)
+
+    def _hit(self, n: int, score: float, question: Question, on: set[str],
+             snippet_and_marks: tuple[str, tuple[tuple[int, int], ...]] | None = None) -> SearchHit:
         section = self.sections[n]
-        snippet, marks = make_snippet(section.text, question)
+        snippet, marks = snippet_and_marks or make_snippet(section.text, question)
         status = None
         page = section.page
         if section.rule is not None:
@@ -414,6 +482,9 @@ class SearchIndex:
                 page = ACTIVE_PAGE
         return SearchHit(page, section.page_title, section.heading, section.ids, snippet, marks, score, status,
                          section.rule)
+
+
+SNIPPET_WORDS = 18
 
 
 def _fts_group(concept: Concept) -> str:
@@ -511,7 +582,8 @@ def house_sections(catalogue: Any) -> list[Section]:
                 continue
             params = " ".join(f"{p.name.replace('_', ' ')}: {p.help}" for p in rule.params)
             text = " ".join(f"{rule.help} {params}".split())
-            ids = (rule.id,) + tuple(i for i in dict.fromkeys(RULE_ID.findall(rule.help)) if i != rule.id)
+            cited = RULE_ID.findall(rule.help) if ("C-" in rule.help or "-" in rule.help) else []
+            ids = (rule.id,) + tuple(i for i in dict.fromkeys(cited) if i != rule.id)
             keywords = " ".join((rule.id.replace("-", " "), rule.section, rule.kind, rule.group or "",
                                  document.title, "house rule"))
             found.append(Section(page, title, rule.title, ids, text, rule=rule.id, available=rule.available,
@@ -520,14 +592,32 @@ def house_sections(catalogue: Any) -> list[Section]:
 
 
 _CACHE: dict[tuple[Any, ...], SearchIndex] = {}
+_BUILDING = threading.Lock()
 
 
 def index_for(catalogue: Any) -> SearchIndex:
-    """The index of the base help and this catalogue's house rules (built once per catalogue content)."""
+    """The index of the base help and this catalogue's house rules (built once per
+    catalogue content; a build already under way in another thread is waited for)."""
     key = tuple((rule.id, rule.status, rule.help) for rule in catalogue.rules)
-    index = _CACHE.get(key)
-    if index is None:
-        index = SearchIndex(base_sections() + house_sections(catalogue), vocabulary())
-        _CACHE.clear()
-        _CACHE[key] = index
+    with _BUILDING:
+        index = _CACHE.get(key)
+        if index is None:
+            index = SearchIndex(base_sections() + house_sections(catalogue), vocabulary())
+            _CACHE.clear()
+            _CACHE[key] = index
     return index
+
+
+def warm_up(catalogue: Callable[[], Any]) -> threading.Thread:
+    """Build the index in the background (the app does this once its first screen
+    is painted), so the help pane opens without waiting for it."""
+
+    def build() -> None:
+        try:
+            index_for(catalogue())
+        except Exception:  # noqa: BLE001 - the pane builds it again and reports the problem
+            pass
+
+    thread = threading.Thread(target=build, name="rules-search-index", daemon=True)
+    thread.start()
+    return thread

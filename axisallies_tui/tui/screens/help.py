@@ -85,8 +85,10 @@ class HelpScreen(Screen[None]):
         """One line above the results: how many, and how the question was read."""
         question = self.index.read(query)
         fixed = [f"{c.said} -> {c.corrected}" for c in question.concepts if c.corrected]
-        count = len(self.hits)
+        count, total = len(self.hits), self.index.total
         text = f"{count} section{'s' if count != 1 else ''}" if count else ""
+        if total > count:
+            text = f"best {count} of {total} sections"
         if fixed:
             text += ("; " if text else "") + "read as " + ", ".join(fixed)
         if count:
