@@ -213,3 +213,15 @@ def test_help_answer_opened_small(snap_compare):
         await pilot.pause(0.3)
 
     assert snap_compare(app_on(), run_before=run_before, terminal_size=SIZE)
+
+
+async def test_f1_in_the_odds_calculator_opens_its_section():
+    async with app_on().run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("o")
+        await settle(pilot)
+        screen = await open_help(pilot)
+        assert screen.current == "combat" and heading_at_top(screen) == "The odds calculator"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert type(pilot.app.screen).__name__ == "OddsScreen"
