@@ -196,7 +196,8 @@ def read_question(query: str, vocab: Vocabulary, known: Mapping[str, int] | None
     """Split a player's question into rule ids and concepts (filler dropped,
     phrases and abbreviations looked up, misspellings corrected)."""
     if len(query) > MAX_QUERY:
-        query = query[:MAX_QUERY].rsplit(None, 1)[0] + " "  # whole words only
+        kept = query[:MAX_QUERY].rsplit(None, 1)
+        query = (kept[0] if kept else "") + " "  # whole words only
     ids = tuple(dict.fromkeys(m.group(0).upper() if m.group(0)[0] in "cC" else m.group(0).lower()
                               for m in QUERY_ID.finditer(query)))
     rest = QUERY_ID.sub(" ", query)

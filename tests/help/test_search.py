@@ -148,7 +148,8 @@ def test_snippets_mark_the_matched_words(index):
 
 # -- bad input -------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("query", ["", "   ", "can my the what happens when", "?!", "vs"])
+@pytest.mark.parametrize("query", ["", "   ", "can my the what happens when", "?!", "vs", " " * 5000,
+                                   "the " * 2000])
 def test_nothing_to_search_for_gives_no_results(index, query):
     assert index.search(query) == []
 
