@@ -95,9 +95,12 @@ def build_parser() -> argparse.ArgumentParser:
     rules_show = rules_sub.add_parser("show", help="a rule's help text")
     rules_show.add_argument("id")
     rules_show.add_argument("--json", action="store_true")
-    rules_search = rules_sub.add_parser("search", help="rules whose text has all these words")
-    rules_search.add_argument("words", nargs="+")
+    rules_search = rules_sub.add_parser(
+        "search", help="the help sections answering a question: base rules, house rules, the program")
+    rules_search.add_argument("words", nargs="*", help="a question or keywords, as in the help pane")
     rules_search.add_argument("--json", action="store_true")
+    rules_search.add_argument("--rules", default="", help="house-rule ids in force (comma-separated): found first")
+    rules_search.add_argument("--limit", type=int, default=10, help="at most this many sections (default 10)")
     rules_opts = rules_sub.add_parser("options", help="the edition's base options")
     rules_opts.add_argument("--map", default="classic")
 
@@ -447,6 +450,8 @@ def cmd_rules(args: argparse.Namespace) -> int:
             print(f"{option.name} (default {json.dumps(option.default)})\n    {option.help}")
         return 0
     catalogue = setup.catalogue()
+    if args.rules_command == "search":
+        return _rules_search(args, catalogue)
     implemented = load_implementations()
 
     def status(rule: Any) -> str:
@@ -497,6 +502,45 @@ def cmd_rules(args: argparse.Namespace) -> int:
         print("No house rule matches.")
     for rule in rules:
         print(f"{rule.id:<44} {status(rule):<9} {rule.title}")
+    return 0
+
+
+def _rules_search(args: argparse.Namespace, catalogue: Any) -> int:
+    """`rules search`: the same ranked sections as the help pane's search."""
+    from axisallies_tui.rulesearch import index_for
+
+    active = [r.strip() for r in args.rules.split(",") if r.strip()]
+    unknown = [r for r in active if r not in catalogue.by_id]
+    if unknown:
+        print(f"axisallies: --rules: no house rule {unknown[0]!r}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    query = " ".join(args.words)
+    index = index_for(catalogue)
+    hits = index.search(query, active, limit=max(1, args.limit))
+    if args.json:
+        _out([hit.as_json() for hit in hits])
+        return 0
+    if not hits:
+        question = index.read(query)
+        if not question.concepts and not question.ids:
+            print("Ask with words that say what you want to know, for example: axisallies rules search "
+                  "how many infantry fit on a transport")
+        else:
+            print("Nothing in the rules matches. Try other words, or a rule id such as C-MOVE-1.")
+        return 0
+    tags = {"on": "in force", "available": "house rule, off", "planned": "house rule, planned"}
+    for number, hit in enumerate(hits, 1):
+        where = hit.page_title if not hit.heading or hit.heading == hit.page_title else \
+            f"{hit.page_title} > {hit.heading}"
+        status = f"  [{tags[hit.status]}]" if hit.status else ""
+        print(f"{number}. {where}{status}")
+        if hit.ids:
+            print(f"   {', '.join(hit.ids)}")
+        snippet, shift = hit.snippet, 0
+        for start, end in hit.marks:
+            snippet = snippet[:start + shift] + "*" + snippet[start + shift:end + shift] + "*" + snippet[end + shift:]
+            shift += 2
+        print(f"   {snippet}")
     return 0
 
 

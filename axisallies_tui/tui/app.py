@@ -55,6 +55,7 @@ class AxisAlliesApp(App[None]):
         return ascii_driver(base) if getattr(self, "ascii", False) else base
 
     def on_mount(self) -> None:
+        self.set_timer(0.5, self._warm_up_rules_search)
         if self._theme_choice:
             self.theme = self._theme_choice
         elif "TEXTUAL_THEME" not in os.environ and self.console.color_system in SIXTEEN_COLOUR_SYSTEMS:
@@ -125,6 +126,12 @@ class AxisAlliesApp(App[None]):
         self._show(GameScreen(session))
 
     # -- help ----------------------------------------------------------------------
+    def _warm_up_rules_search(self) -> None:
+        """Build the help search index in the background once the first screen is up."""
+        from axisallies_tui.rulesearch import warm_up
+
+        warm_up(setup.catalogue)
+
     def action_help(self, page: str = "", heading: str = "") -> None:
         from axisallies_tui.tui.screens.help import HelpScreen
 

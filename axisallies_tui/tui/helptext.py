@@ -4,28 +4,18 @@ one page per source document. Plain text and Markdown; no Textual here."""
 
 from __future__ import annotations
 
-import re
-from functools import lru_cache
-from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
-from attrs import frozen
-
-from axisallies_tui import locations
 from axisallies_tui.loaders.house import Catalogue, HouseRuleSpec
-
-BASE_PAGES = (
-    ("overview", "Overview"),
-    ("turn", "Turn"),
-    ("research", "Develop weapons"),
-    ("purchase", "Purchase units"),
-    ("movement", "Movement"),
-    ("combat", "Combat"),
-    ("placement", "Place new units"),
-    ("income", "Collect income"),
-    ("victory", "Victory"),
-    ("units", "Units"),
-    ("keys", "Using this program"),
+from axisallies_tui.rulesearch import (  # noqa: F401  (the pane's names for them)
+    ACTIVE_PAGE,
+    BASE_PAGES,
+    HelpPage,
+    SearchHit,
+    base_pages,
+    help_dir,
+    index_for,
+    sections,
 )
 
 PHASE_PAGES = {
@@ -39,41 +29,25 @@ PHASE_PAGES = {
 }
 """Where help opens for each phase: (page id, heading or "" for the top)."""
 
-ACTIVE_PAGE = "house-active"
+DECISION_PAGES = {
+    "attacker_casualties": ("combat", "Casualties"),
+    "defender_casualties": ("combat", "Casualties"),
+    "sub_casualties": ("combat", "Submarines"),
+    "bombard_casualties": ("movement", "Amphibious assaults"),
+    "retreat": ("combat", "Retreat"),
+}
+"""Where help opens while a question waits for an answer (by the question's kind)."""
 
 
-@frozen
-class HelpPage:
-    id: str
-    title: str
-    markdown: str
-
-
-@frozen
-class SearchHit:
-    page: str
-    heading: str
-    """The heading of the section that matched ("" for the page's top)."""
-    snippet: str
-
-
-def help_dir() -> Path:
-    """Absolute: the Markdown widget resolves relative paths against the current document."""
-    return (locations.builtin_root() / "rules" / "help").resolve()
-
-
-@lru_cache(maxsize=None)
-def base_pages() -> tuple[HelpPage, ...]:
-    pages = []
-    folder = help_dir()
-    for page_id, title in BASE_PAGES:
-        path = folder / f"{page_id}.md"
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError:
-            text = f"# {title}\n\n(The help file {path} is missing.)\n"
-        pages.append(HelpPage(page_id, title, text))
-    return tuple(pages)
+def help_location(phase: str, decision: str | None = None) -> tuple[str, str]:
+    """The page and heading about the step the player is at: the question waiting
+    (casualties, retreat), else the phase."""
+    if decision:
+        if decision in DECISION_PAGES:
+            return DECISION_PAGES[decision]
+        if decision.endswith("casualties"):  # a kind a house rule adds
+            return DECISION_PAGES["defender_casualties"]
+    return PHASE_PAGES.get(phase, ("turn", ""))
 
 
 def _param_line(param: Any, value: Any) -> str:
@@ -130,55 +104,6 @@ def house_pages(catalogue: Catalogue, active: dict[str, dict[str, Any]]) -> list
 
 def all_pages(catalogue: Catalogue, active: dict[str, dict[str, Any]]) -> list[HelpPage]:
     return list(base_pages()) + house_pages(catalogue, active)
-
-
-def sections(markdown: str) -> list[tuple[str, str]]:
-    """(heading, text) for each section of a page; the page's first heading included."""
-    found: list[tuple[str, list[str]]] = [("", [])]
-    for line in markdown.splitlines():
-        match = re.match(r"^(#{1,6})\s+(.*)$", line)
-        if match:
-            found.append((match.group(2).strip(), []))
-        else:
-            found[-1][1].append(line)
-    return [(heading, "\n".join(body)) for heading, body in found if heading or "".join(body).strip()]
-
-
-def search(pages: Iterable[HelpPage], query: str, limit: int = 60) -> list[SearchHit]:
-    """Sections containing every word of `query` (any case). Best first: headings
-    naming the words, then the base rules, then headings merely containing them,
-    then the rest; page order within each."""
-    words = [w.casefold() for w in query.split() if w.strip()]
-    if not words:
-        return []
-    ranked: list[tuple[int, int, SearchHit]] = []
-    base = {page_id for page_id, _title in BASE_PAGES}
-    for page in pages:
-        for heading, text in sections(page.markdown):
-            haystack = f"{heading}\n{text}".casefold()
-            if not all(word in haystack for word in words):
-                continue
-            heading_words = re.findall(r"[\w'-]+", heading.casefold())
-            if all(word in heading_words for word in words):
-                rank = 0
-            elif page.id in base:
-                rank = 1
-            elif all(word in heading.casefold() for word in words):
-                rank = 2
-            else:
-                rank = 3
-            ranked.append((rank, len(ranked), SearchHit(page.id, heading, _snippet(text, words[0]))))
-    return [hit for _rank, _order, hit in sorted(ranked, key=lambda r: r[:2])][:limit]
-
-
-def _snippet(text: str, word: str, width: int = 70) -> str:
-    flat = " ".join(text.split())
-    at = flat.casefold().find(word)
-    if at < 0:
-        return flat[:width]
-    start = max(0, at - width // 3)
-    piece = flat[start:start + width]
-    return ("..." if start else "") + piece + ("..." if start + width < len(flat) else "")
 
 
 def rule_page_for(catalogue: Catalogue, rule_id: str, active: dict[str, Any]) -> str:

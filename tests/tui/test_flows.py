@@ -423,7 +423,7 @@ async def test_help_opens_at_the_phase_and_searches(saved_game, app_for):
         assert {"movement", "house-004"} <= {hit.page for hit in help_screen.hits}
         await pilot.press("ctrl+a", "ctrl+k", *"C-LAND-3")  # a rule id
         await settle(pilot)
-        assert help_screen.hits[0].page == "movement" and help_screen.hits[0].heading == "Land units"
+        assert help_screen.hits[0].page == "movement" and help_screen.hits[0].heading == "Blitz"
         await pilot.press("enter")
         await settle(pilot)
         assert help_screen.current == "movement"

@@ -17,7 +17,7 @@ from axisallies_tui.engine.game import new_game
 from axisallies_tui.engine.rules import Ruleset
 from axisallies_tui.tui import info
 from axisallies_tui.tui.ascii import ascii_driver, to_ascii
-from axisallies_tui.tui.helptext import PHASE_PAGES, all_pages, base_pages, search
+from axisallies_tui.tui.helptext import PHASE_PAGES, all_pages, base_pages, index_for
 from axisallies_tui.tui.presets import PresetError, SetupChoices, list_presets, load_preset, save_preset
 from axisallies_tui.tui.widgets.jump_bar import find_spaces
 
@@ -115,9 +115,10 @@ def test_help_covers_every_phase_and_cites_rule_ids():
 def test_help_search_finds_rule_ids_and_house_rules():
     pages = all_pages(setup.catalogue(), {"s000-random-turns": {}})
     assert pages[len(base_pages())].id == "house-active"
-    assert search(pages, "C-PLACE-4")[0].page == "placement"
-    assert any(hit.page == "house-active" for hit in search(pages, "cup"))
-    assert search(pages, "no such words anywhere") == []
+    index = index_for(setup.catalogue())
+    assert index.search("C-PLACE-4")[0].page == "placement"
+    assert index.search("cup", active={"s000-random-turns"})[0].page == "house-active"
+    assert index.search("zzyzx qwfp") == []
 
 
 # -- presets ------------------------------------------------------------------------------

@@ -227,6 +227,9 @@ class DicePrompt(ModalScreen[list[int] | None]):
 
     BINDINGS = [Binding("escape", "dismiss_none", "Cancel the action", id="dice.cancel")]
 
+    def help_location(self) -> tuple[str, str]:
+        return "keys", "Table dice"  # F1 here opens this section
+
     def __init__(self, count: int, purpose: str, who: str = "") -> None:
         super().__init__(classes="dialog")
         self.count = count

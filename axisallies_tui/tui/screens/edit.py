@@ -65,6 +65,9 @@ class EditDialog(ModalScreen[Action | None]):
     EditDialog #edit-problem { color: $text-error; text-style: bold; }
     """
 
+    def help_location(self) -> tuple[str, str]:
+        return "keys", "Edit mode"  # F1 here opens this section
+
     def __init__(self, rules: Rules, state: GameState, space_id: str,
                  check: Callable[[Action], str | None]) -> None:
         super().__init__(classes="dialog")

@@ -429,6 +429,6 @@ class GameScreen(Screen[None]):
                                            title="Concede the game?"), callback=answer)
 
     def help_location(self) -> tuple[str, str]:
-        from axisallies_tui.tui.helptext import PHASE_PAGES
+        from axisallies_tui.tui.helptext import help_location
 
-        return PHASE_PAGES.get(self.phase, ("turn", ""))
+        return help_location(self.phase, self.state.pending.kind if self.state.pending else None)

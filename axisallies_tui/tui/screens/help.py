@@ -1,5 +1,7 @@
 """The help pane: base rules by phase and unit, then the house rules in force,
-then every other house rule. Type in the search box to find a section."""
+then every other house rule. Type a question in the search box: the sections
+that answer it are listed best first (`axisallies_tui.rulesearch`), each with
+its page, the rule ids it cites and the matched words highlighted."""
 
 from __future__ import annotations
 
@@ -10,11 +12,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Input, MarkdownViewer, OptionList
+from textual.widgets import Footer, Input, Label, MarkdownViewer, OptionList
 from textual.widgets.option_list import Option
 
 from axisallies_tui.loaders.house import Catalogue
-from axisallies_tui.tui.helptext import HelpPage, SearchHit, all_pages, search
+from axisallies_tui.tui.helptext import HelpPage, SearchHit, all_pages, index_for
 from axisallies_tui.tui.widgets.common import TooSmall
 
 
@@ -31,15 +33,20 @@ class HelpScreen(Screen[None]):
         super().__init__()
         self.pages: list[HelpPage] = all_pages(catalogue, active)
         self.by_id = {p.id: p for p in self.pages}
+        self.index = index_for(catalogue)
+        self.active = set(active)
         self.start = (page if page in self.by_id else "overview", heading)
         self.current = ""
+        self.heading = ""
+        """The heading last opened ("" for a page's top)."""
         self.hits: list[SearchHit] = []
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with Vertical(id="help-body"):
-            yield Input(placeholder="Search the rules: type words, Enter to open the first match", id="help-search",
-                        compact=True)
+            yield Input(placeholder="Ask the rules (e.g. can my sub hit a plane?); Enter opens the best answer",
+                        id="help-search", compact=True)
+            yield Label("", id="help-note", markup=False)
             with Horizontal(id="help-main"):
                 yield OptionList(id="help-index", markup=False)
                 yield MarkdownViewer(show_table_of_contents=False, open_links=False, id="help-doc")
@@ -64,16 +71,36 @@ class HelpScreen(Screen[None]):
     def show_hits(self, query: str) -> None:
         index = self.query_one("#help-index", OptionList)
         index.clear_options()
-        self.hits = search(self.pages, query)
+        self.query_one("#help-main").add_class("-searching")
+        self.hits = self.index.search(query, self.active)
+        self.query_one("#help-note", Label).update(self.note(query))
         if not self.hits:
-            index.add_option(Option(f"Nothing matches {query!r}.", disabled=True))
+            index.add_option(Option(self.no_answer(query), disabled=True))
             return
         for number, hit in enumerate(self.hits):
-            title = self.by_id[hit.page].title
-            label = Text(f"{title} > {hit.heading}" if hit.heading and hit.heading != title else title, style="bold")
-            label.append("\n" + hit.snippet, style="italic")
-            index.add_option(Option(label, id=f"hit:{number}"))
+            index.add_option(Option(hit_label(hit), id=f"hit:{number}"))
         index.highlighted = 0
+
+    def note(self, query: str) -> str:
+        """One line above the results: how many, and how the question was read."""
+        question = self.index.read(query)
+        fixed = [f"{c.said} -> {c.corrected}" for c in question.concepts if c.corrected]
+        count, total = len(self.hits), self.index.total
+        text = f"{count} section{'s' if count != 1 else ''}" if count else ""
+        if total > count:
+            text = f"best {count} of {total} sections"
+        if fixed:
+            text += ("; " if text else "") + "read as " + ", ".join(fixed)
+        if count:
+            text += "; Enter opens the first"
+        return text
+
+    def no_answer(self, query: str) -> str:
+        question = self.index.read(query)
+        if not question.concepts and not question.ids:
+            return "Ask with words that say what you want to know, such as 'transport infantry'."
+        return (f"Nothing in the rules matches {query.strip()[:40]!r}. Try other words, or a rule id "
+                "such as C-MOVE-1.")
 
     # -- the text ------------------------------------------------------------------
     async def open_page(self, page_id: str, heading: str = "") -> None:
@@ -81,17 +108,23 @@ class HelpScreen(Screen[None]):
         if page_id != self.current:
             self.current = page_id
             await viewer.document.update(self.by_id[page_id].markdown)
+        self.heading = heading
         if heading:
             self.call_after_refresh(self.scroll_to, heading)
         else:
             viewer.scroll_home(animate=False)
 
-    def scroll_to(self, heading: str) -> bool:
+    def scroll_to(self, heading: str, tries: int = 20) -> bool:
+        """Bring `heading` to the top of the text. A page just loaded may not be laid
+        out yet: then try again shortly (a real terminal paints sooner than tests)."""
         viewer = self.query_one("#help-doc", MarkdownViewer)
         document = viewer.document
         for _level, title, block_id in document.table_of_contents:
-            if title.strip() == heading.strip() and block_id:
+            if str(title).strip() == heading.strip() and block_id:
                 block = document.query_one(f"#{block_id}")
+                if block.virtual_region.y == 0 and block is not document.children[0] and tries > 0:
+                    self.set_timer(0.02, lambda: self.scroll_to(heading, tries - 1))
+                    return False
                 viewer.scroll_to_widget(block, top=True, animate=False)
                 return True
         return False
@@ -103,6 +136,8 @@ class HelpScreen(Screen[None]):
             self.show_hits(event.value)
         else:
             self.hits = []
+            self.query_one("#help-note", Label).update("")
+            self.query_one("#help-main").remove_class("-searching")
             self.show_index()
 
     async def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -139,3 +174,26 @@ class HelpScreen(Screen[None]):
         """The page shown, as Markdown (tests read it)."""
         return self.by_id[self.current].markdown if self.current else ""
 
+
+
+STATUS_TAGS = {"on": "in force", "available": "house rule, off", "planned": "house rule, planned"}
+
+
+def hit_label(hit: SearchHit) -> Text:
+    """A result: its heading and page, the rule ids it cites, and the snippet with
+    the matched words marked (bold and underlined, not by colour alone)."""
+    label = Text()
+    label.append(hit.heading or hit.page_title, style="bold")
+    page = hit.page_title.removeprefix("House rules: ")
+    if hit.heading and hit.heading != hit.page_title:
+        label.append(f"  {page}", style="dim")
+    if hit.status:
+        label.append(f"  [{STATUS_TAGS[hit.status]}]", style="bold" if hit.status == "on" else "dim")
+    if hit.ids:
+        shown = ", ".join(hit.ids[:3]) + (f" +{len(hit.ids) - 3}" if len(hit.ids) > 3 else "")
+        label.append(f"\n{shown}", style="dim")
+    snippet = Text(f"\n{hit.snippet}")
+    for start, end in hit.marks:
+        snippet.stylize("bold underline", start + 1, end + 1)
+    label.append_text(snippet)
+    return label

@@ -193,6 +193,9 @@ class OddsScreen(Screen[None]):
     OddsScreen #odds-keys { color: $text-muted; }
     """
 
+    def help_location(self) -> tuple[str, str]:
+        return "combat", "The odds calculator"  # F1 here opens this section
+
     def __init__(self, setup: OddsSetup) -> None:
         super().__init__()
         self.setup = setup

@@ -1,0 +1,227 @@
+"""The help pane as a player uses it at 80x24: a question typed in the search box
+lists the sections that answer it, Enter opens the best one at its heading, and
+F1 opens the help at the step of the game the player is at."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Label, MarkdownViewer, OptionList
+
+from axisallies_tui.engine.combat import Fight
+from axisallies_tui.engine.dice import ScriptedDice
+from axisallies_tui.store import SavedGame
+from axisallies_tui.tui.app import make_app
+from axisallies_tui.tui.screens.dialogs import ConfirmDialog
+from axisallies_tui.tui.screens.help import HelpScreen
+
+SIZE = (80, 24)
+
+
+async def settle(pilot, times: int = 4) -> None:
+    for _ in range(times):
+        await pilot.pause()
+
+
+def app_on(name: str | None = None):
+    return make_app(dice=ScriptedDice([]), open_game=name, theme="textual-dark")
+
+
+def heading_at_top(screen: HelpScreen) -> str:
+    """The heading shown in the first lines of the text, as the player sees it."""
+    viewer = screen.query_one("#help-doc", MarkdownViewer)
+    top = viewer.content_region.y
+    for _level, title, block_id in viewer.document.table_of_contents:
+        y = viewer.document.query_one(f"#{block_id}").region.y
+        if top <= y <= top + 3:
+            return str(title)
+    return ""
+
+
+async def open_help(pilot) -> HelpScreen:
+    await pilot.press("f1")
+    await settle(pilot)
+    await pilot.pause(0.2)
+    screen = pilot.app.screen
+    assert isinstance(screen, HelpScreen)
+    return screen
+
+
+async def test_a_typed_question_opens_its_answer_on_enter():
+    async with app_on().run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("h")
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, HelpScreen)
+        await pilot.press("slash", *"can my sub shoot down a figher?")
+        await settle(pilot)
+        assert (screen.hits[0].page, screen.hits[0].heading) == ("combat", "Submarines")
+        note = str(screen.query_one("#help-note", Label).render())
+        assert "figher -> fighter" in note  # the player sees how the typo was read
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.pause(0.2)
+        assert screen.current == "combat" and heading_at_top(screen) == "Submarines"
+        # Another result, picked from the list, opens in turn.
+        index = screen.query_one("#help-index", OptionList)
+        assert index.has_focus
+        await pilot.press("down", "enter")
+        await settle(pilot)
+        await pilot.pause(0.2)
+        assert heading_at_top(screen) == screen.hits[1].heading
+
+
+async def test_clearing_the_search_brings_the_contents_back():
+    async with app_on().run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("h")
+        await settle(pilot)
+        screen = pilot.app.screen
+        await pilot.press("slash", *"tranny")
+        await settle(pilot)
+        index = screen.query_one("#help-index", OptionList)
+        assert index.option_count == len(screen.hits) > 0
+        await pilot.press(*["backspace"] * 6)
+        await settle(pilot)
+        assert screen.hits == [] and index.option_count == len(screen.pages)
+        assert str(screen.query_one("#help-note", Label).render()) == ""
+
+
+@pytest.mark.parametrize(("typed", "told"), [
+    ("can my the", "Ask with words"),
+    ('"(*^', "Ask with words"),
+    ("zzyzx qwfp", "Nothing in the rules matches"),
+])
+async def test_a_question_without_an_answer_says_so(typed, told):
+    async with app_on().run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("h")
+        await settle(pilot)
+        screen = pilot.app.screen
+        await pilot.press("slash", *typed)
+        await settle(pilot)
+        index = screen.query_one("#help-index", OptionList)
+        assert screen.hits == [] and index.option_count == 1
+        assert told in str(index.get_option_at_index(0).prompt)
+        await pilot.press("enter")  # nothing to open: nothing happens
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, HelpScreen)
+
+
+async def test_f1_in_each_phase_opens_its_section(saved_game):
+    name = saved_game("g")
+    expected = {
+        "research": ("research", "Develop weapons"),
+        "purchase": ("purchase", "Purchase units"),
+        "combat_move": ("movement", "Combat move"),
+        "noncombat_move": ("movement", "Non-combat move"),
+        "place": ("placement", "Place new units"),
+    }
+    async with app_on(name).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app = pilot.app
+        for phase, (page, heading) in expected.items():
+            for _ in range(6):
+                if app.session.state.phase == phase:
+                    break
+                await pilot.press("e")
+                await settle(pilot)
+                if isinstance(app.screen, ConfirmDialog):
+                    await pilot.press("y")
+                    await settle(pilot)
+            assert app.session.state.phase == phase
+            screen = await open_help(pilot)
+            assert screen.current == page and heading_at_top(screen) == heading, phase
+            await pilot.press("escape")
+            await settle(pilot)
+
+
+def battle_scene(dice: list[int]) -> str:
+    """Germany's two armour attack three Soviet infantry and an armour in
+    Caucasus; the battle's first round is rolled with `dice`."""
+    from tests.helpers import make_rules, put
+    from tests.tui.test_snapshots import caucasus_attack, scene
+
+    state = put(make_rules(), caucasus_attack(), "caucasus", "ussr", "armour")
+    name = scene("battle", state)
+    if dice:
+        game = SavedGame.open(name)
+        game.apply(Fight(space="caucasus"), ScriptedDice(dice))
+        game.close()
+    return name
+
+
+@pytest.mark.parametrize(("dice", "question", "heading"), [
+    ([], None, "Combat"),                                # the battle list of conduct combat
+    ([1, 2], "defender_casualties", "Casualties"),       # two hits: the defender chooses its casualties
+    ([6, 6, 6, 6, 6, 6], "retreat", "Retreat"),          # nobody hit: the attacker presses on or retreats
+])
+async def test_f1_in_a_battle_opens_the_step_at_hand(dice, question, heading):
+    name = battle_scene(dice)
+    async with app_on(name).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        state = pilot.app.session.state
+        assert state.phase == "conduct_combat"
+        assert (state.pending.kind if state.pending else None) == question
+        screen = await open_help(pilot)
+        assert screen.current == "combat" and heading_at_top(screen) == heading
+
+
+async def test_a_house_rule_in_force_is_found_first_and_marked(saved_game):
+    name = saved_game("g", house={"s000-amphibious-assaults": {}})
+    async with app_on(name).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = await open_help(pilot)
+        await pilot.press("slash", *"amphibious assault retreat")
+        await settle(pilot)
+        first = screen.hits[0]
+        assert (first.page, first.heading, first.status) == ("house-active", "Amphibious assault changes", "on")
+        prompt = str(screen.query_one("#help-index", OptionList).get_option_at_index(0).prompt)
+        assert "in force" in prompt and "s000-amphibious-assaults" in prompt
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.pause(0.2)
+        assert screen.current == "house-active" and heading_at_top(screen) == "Amphibious assault changes"
+
+
+def test_help_search_results_small(snap_compare):
+    """80x24: "can my sub shoot down a figher?" typed in the help: the note says how
+    many sections and that figher was read as fighter; the results list, widened
+    while searching, shows each section's heading and page, its rule ids and a
+    snippet with the matched words marked; the text beside it is unchanged."""
+
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        await pilot.press("h")
+        await settle(pilot)
+        await pilot.press("slash", *"can my sub shoot down a figher?")
+        await settle(pilot)
+
+    assert snap_compare(app_on(), run_before=run_before, terminal_size=SIZE)
+
+
+def test_help_answer_opened_small(snap_compare):
+    """80x24: Enter on that question opens Combat at "Submarines": the heading at
+    the top of the text, the results still listed for another pick."""
+
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        await pilot.press("h")
+        await settle(pilot)
+        await pilot.press("slash", *"can my sub shoot down a figher?", "enter")
+        await settle(pilot)
+        await pilot.pause(0.3)
+
+    assert snap_compare(app_on(), run_before=run_before, terminal_size=SIZE)
+
+
+async def test_f1_in_the_odds_calculator_opens_its_section():
+    async with app_on().run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("o")
+        await settle(pilot)
+        screen = await open_help(pilot)
+        assert screen.current == "combat" and heading_at_top(screen) == "The odds calculator"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert type(pilot.app.screen).__name__ == "OddsScreen"
