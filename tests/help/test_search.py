@@ -129,7 +129,7 @@ def test_a_house_rule_in_force_comes_before_the_base_rule_it_changes(index):
 
 def test_house_rules_say_whether_they_are_on_available_or_planned(index):
     assert index.search("random turn order cup")[0].status == "available"
-    assert index.search("dogfights")[0].status == "planned"
+    assert index.search("raid interception escorts")[0].status == "planned"
     on = index.search("random turn order cup", active={"s000-random-turns"})[0]
     assert on.status == "on" and on.rule == "s000-random-turns"
     assert all(hit.status is None for hit in index.search("blitz") if hit.page in ("movement", "units"))
