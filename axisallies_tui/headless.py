@@ -229,7 +229,7 @@ def serve(session: Session, lines: Iterable[str], write: Callable[[dict[str, Any
             write({"error": problem, "line": number})
             continue
         if isinstance(message, dict) and "query" in message:
-            write(_answer_query(session, message["query"], number))
+            write(_answer_query(session, message["query"], number, message))
             continue
         if not isinstance(message, dict):
             write({"error": f"line {number}: expected a JSON object with \"action\" or \"query\"", "line": number})
@@ -310,7 +310,7 @@ def _ask_for_dice(session: Session, need: DiceNeeded, incoming: Iterator[tuple[i
     write(request)
     for number, message, problem in incoming:
         if problem is None and isinstance(message, dict) and "query" in message:
-            write(_answer_query(session, message["query"], number))
+            write(_answer_query(session, message["query"], number, message))
             continue
         if problem is None and message == {"cancel": True}:
             return None
@@ -350,8 +350,10 @@ def _report_position(session: Session, write: Callable[[dict[str, Any]], None]) 
     write({"status": status(session.rules, state)})
 
 
-def _answer_query(session: Session, query: Any, number: int) -> dict[str, Any]:
+def _answer_query(session: Session, query: Any, number: int, message: dict[str, Any] | None = None) -> dict[str, Any]:
     rules, state = session.rules, session.state
+    if query == "preview":
+        return _preview(rules, state, (message or {}).get("action"), number)
     if query == "state":
         return {"state": state_json(rules, state)}
     if query == "legal":
@@ -361,4 +363,28 @@ def _answer_query(session: Session, query: Any, number: int) -> dict[str, Any]:
     if query == "status":
         return {"status": status(rules, state)}
     shown = json.dumps(query, ensure_ascii=True)[:40]
-    return {"error": f"unknown query {shown} (known: state, legal, pending, status)", "line": number}
+    return {"error": f"unknown query {shown} (known: state, legal, pending, status, preview)", "line": number}
+
+
+def _preview(rules: Rules, state: GameState, action: Any, number: int) -> dict[str, Any]:
+    """What a move would do, from the engine (`engine.preview`), without doing it."""
+    from axisallies_tui.engine.movement import Move
+    from axisallies_tui.engine.preview import preview
+
+    try:
+        move = action_from_json(action)
+    except CodecError as problem:
+        return {"error": f"preview needs a move action: {problem}", "line": number}
+    if not isinstance(move, Move):
+        return {"error": "preview answers for move actions only", "line": number}
+    seen = preview(rules, state, move, with_odds=True)
+    odds = seen.odds
+    return {"preview": {
+        "ok": seen.ok, "problem": seen.problem, "path": list(seen.path), "how": seen.how,
+        "moved": [[unit, count] for unit, count in seen.moved], "fees": [[n, why] for n, why in seen.fees],
+        "anti_aircraft": list(seen.anti_aircraft), "captures": list(seen.captures), "battle": seen.battle,
+        "aircraft_at_risk": seen.aircraft_at_risk,
+        "odds": None if odds is None else {"attacker_win": round(odds.attacker_win, 4),
+                                           "defender_win": round(odds.defender_win, 4),
+                                           "method": odds.method, "margin": round(odds.margin, 4)},
+    }}

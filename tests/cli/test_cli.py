@@ -193,3 +193,23 @@ def test_headless_moves_as_documented(monkeypatch, capsys):
     assert any(m.get("event") == "action_undone" for m in messages)
     errors = [m["error"] for m in messages if "error" in m]
     assert errors and "is 3 spaces from Russia" in errors[0]
+
+
+def test_headless_preview_says_what_a_move_would_do_without_doing_it(monkeypatch, capsys):
+    """The README's preview query: the Soviet armour into German-held Ukraine is a battle, with its odds."""
+    import io
+
+    move = {"action": "move", "origin": "russia", "destination": "ukraine_ssr", "units": [["armour", 1]]}
+    lines = [json.dumps({"action": "end_phase"})] * 2 + [
+        json.dumps({"query": "preview", "action": move}),
+        json.dumps({"query": "preview", "action": {"action": "end_phase"}}),
+        json.dumps({"query": "state"}),
+    ]
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(lines) + "\n"))
+    code, out, _ = run(capsys, "headless", "--seed", "3")
+    messages = [json.loads(line) for line in out.splitlines()]
+    seen = next(m["preview"] for m in messages if "preview" in m)
+    assert seen["ok"] and seen["battle"] == "battle" and seen["path"][-1] == "ukraine_ssr"
+    assert seen["odds"]["method"] == "exact" and seen["odds"]["defender_win"] > 0.9  # one tank against the German army
+    assert any("move actions only" in m.get("error", "") for m in messages if isinstance(m.get("error"), str))
+    assert not any(m.get("event") == "units_moved" for m in messages)
