@@ -191,7 +191,6 @@ def _dice_mode(args: argparse.Namespace) -> Any:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    from axisallies_tui.setup import SetupError
     from axisallies_tui.store import SavedGame
 
     players = _pairs(args.player, "--player", "POWER=NAME")
@@ -227,9 +226,8 @@ def _pairs(items: list[str], option: str, form: str) -> dict[str, str]:
 
 def cmd_load(args: argparse.Namespace) -> int:
     from axisallies_tui.headless import state_json
-    from axisallies_tui.store import SavedGame
-
     from axisallies_tui.savelock import GameBusy
+    from axisallies_tui.store import SavedGame
 
     if args.json or not _interactive():
         game = SavedGame.open(args.name, watch=True)  # printing only: never takes the game from its player
@@ -328,7 +326,6 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_import(args: argparse.Namespace) -> int:
     from axisallies_tui.store import StoreError, import_game
-
     from axisallies_tui.textsafe import harmless
 
     data = read_json_file(args.file)

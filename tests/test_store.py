@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from axisallies_tui.engine.actions import EndPhase, Purchase
+from axisallies_tui.engine.actions import Purchase
 from axisallies_tui.engine.bots import RandomBot
 from axisallies_tui.engine.errors import IllegalAction
 from axisallies_tui.engine.rules import HouseRuleChoice, Ruleset

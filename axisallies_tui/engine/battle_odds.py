@@ -9,7 +9,7 @@ from collections import Counter
 from attrs import evolve
 
 from axisallies_tui.engine.battle import is_edition_procedure
-from axisallies_tui.engine.combat import attackers_in, bombardment_fire_back, bombarding_ships, defenders_in
+from axisallies_tui.engine.combat import attackers_in, bombarding_ships, bombardment_fire_back, defenders_in
 from axisallies_tui.engine.odds import Odds, battle_odds
 from axisallies_tui.engine.profiles import ATTACK, DEFENCE, Profile, profile
 from axisallies_tui.engine.rules import Rules

@@ -14,7 +14,6 @@ unit with two hit points (`battleship/damage=1`).
 
 from __future__ import annotations
 
-from collections import Counter
 from itertools import product
 from typing import Any, ClassVar, Iterator
 
@@ -23,6 +22,7 @@ from attrs import evolve, frozen
 from axisallies_tui.engine.actions import Action, register_action
 from axisallies_tui.engine.battle import ROUND_CHECK, advance, battle_step
 from axisallies_tui.engine.capture import capture
+from axisallies_tui.engine.decisions import DecisionResolver, resolves
 from axisallies_tui.engine.errors import IllegalAction
 from axisallies_tui.engine.events import (  # Casualties live with the events: movement reports them too
     Casualties,
@@ -33,7 +33,6 @@ from axisallies_tui.engine.events import (  # Casualties live with the events: m
     space_name,
     units_text,
 )
-from axisallies_tui.engine.decisions import DecisionResolver, resolves
 from axisallies_tui.engine.model import AIR, LAND, SEA, Board, Edition, UnitType
 from axisallies_tui.engine.movement import carrier_capacity
 from axisallies_tui.engine.profiles import ATTACK, DEFENCE, Profile, profile
@@ -755,7 +754,6 @@ def _may_retreat(tx: Tx, unit: Unit) -> bool:
 
 @resolves("retreat")
 def _answer_retreat(tx: Tx, choice: str) -> None:
-    battle = _battle(tx)
     if choice == PRESS_ON:
         _advance(tx)  # the stage is already the next round
         return

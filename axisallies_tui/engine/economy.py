@@ -7,12 +7,9 @@ from attrs import evolve
 from axisallies_tui.engine.actions import Place, Purchase, Research, ReturnPurchase
 from axisallies_tui.engine.errors import IllegalAction
 from axisallies_tui.engine.events import (
-    BonusPaid,
     IncomeCollected,
     PhaseSkipped,
     PurchaseReturned,
-    ResearchBought,
-    TechDeveloped,
     UnitsLost,
     UnitsPlaced,
     UnitsPurchased,
@@ -23,8 +20,6 @@ from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import GameState, PowerState
 from axisallies_tui.engine.turns import automatic, on_leave, pay_bonuses
 from axisallies_tui.engine.tx import Tx, handles, require, require_phase
-
-
 
 # -- prices -------------------------------------------------------------------------
 

@@ -10,9 +10,15 @@ from __future__ import annotations
 
 from typing import Callable, Iterator
 
-from axisallies_tui.engine.actions import Action, Answer, EndPhase, Place, Purchase, Research, Undo
+from axisallies_tui.engine.actions import Action, Answer, EndPhase, Place, Purchase, Undo
+from axisallies_tui.engine.economy import (
+    complexes_committed,
+    placement_problem,
+    purchasable,
+    purchase_refusal,
+    unit_cost,
+)
 from axisallies_tui.engine.errors import IllegalAction
-from axisallies_tui.engine.economy import purchase_refusal, complexes_committed, placement_problem, purchasable, unit_cost
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import GameState
 from axisallies_tui.engine.tx import Tx

@@ -26,12 +26,11 @@ from attrs import evolve, frozen
 from axisallies_tui.engine.actions import Action, register_action
 from axisallies_tui.engine.capture import capture
 from axisallies_tui.engine.errors import IllegalAction
-from axisallies_tui.engine.events import Event, power_name, space_name, units_text
+from axisallies_tui.engine.events import Event, UnitsLost, power_name, space_name, units_text
 from axisallies_tui.engine.model import AIR, LAND, SEA, Board, Edition, Space, UnitType
 from axisallies_tui.engine.queries import allied, type_counts
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import GameState, Unit
-from axisallies_tui.engine.events import UnitsLost
 from axisallies_tui.engine.turns import leave_check, on_leave
 from axisallies_tui.engine.tx import Tx, handles, require
 
@@ -467,7 +466,7 @@ def sea_distances(view: View, origin: str, limit: int) -> dict[str, int]:
     def passable(here: str, there: str) -> bool:
         if not view.board.space(there).is_sea or view.hostile(there):
             return False
-        return not any({here, there} == set(c.seas) and not all(view.held_at_turn_start(l) for l in c.land)
+        return not any({here, there} == set(c.seas) and not all(view.held_at_turn_start(shore) for shore in c.land)
                        for c in view.board.canals)
 
     return _within(view, origin, limit, passable)
@@ -723,8 +722,7 @@ def _anti_aircraft_fire(tx: Tx, view: View, move: Move, planes: list[Unit], path
     fly over in the combat move fires one die per aircraft, hitting on 1. The
     owner of the aircraft loses them in the order it gave (else cheapest first).
     Returns the survivors."""
-    from axisallies_tui.engine.events import DiceRolled
-    from axisallies_tui.engine.events import Casualties
+    from axisallies_tui.engine.events import Casualties, DiceRolled
 
     order = {unit: rank for rank, unit in enumerate(move.aa_order)}
     survivors = list(planes)

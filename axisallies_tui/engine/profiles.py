@@ -13,7 +13,7 @@ from typing import Iterable
 
 from attrs import evolve, frozen
 
-from axisallies_tui.engine.model import AIR, SEA, UnitType
+from axisallies_tui.engine.model import SEA, UnitType
 from axisallies_tui.engine.rules import Rules
 
 ATTACK = "attack"

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from axisallies_tui.engine.events import GameWon
 from axisallies_tui.engine.hooks import END_OF_ROUND
+from axisallies_tui.engine.model import VictoryCondition
 from axisallies_tui.engine.queries import capital_held_by, side_income
 from axisallies_tui.engine.rules import Rules
-from axisallies_tui.engine.model import VictoryCondition
 from axisallies_tui.engine.state import GameResult, GameState
 from axisallies_tui.engine.tx import Tx
 

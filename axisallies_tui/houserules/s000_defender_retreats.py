@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from axisallies_tui.engine import combat
 from axisallies_tui.engine.battle import advance
-from axisallies_tui.engine.hooks import HouseRule, implements
 from axisallies_tui.engine.errors import IllegalAction
+from axisallies_tui.engine.hooks import HouseRule, implements
 from axisallies_tui.engine.model import AIR, SEA
 from axisallies_tui.engine.movement import carrier_capacity
 from axisallies_tui.engine.queries import allied

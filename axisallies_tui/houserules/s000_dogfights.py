@@ -20,7 +20,6 @@ and `casualty_targets` keeps the ground fire off the dogfight."""
 from __future__ import annotations
 
 from itertools import product
-
 from typing import Any
 
 from attrs import evolve, frozen
@@ -32,11 +31,11 @@ from axisallies_tui.engine.events import DiceRolled
 from axisallies_tui.engine.hooks import HouseRule, implements
 from axisallies_tui.engine.model import AIR
 from axisallies_tui.engine.profiles import ATTACK, DEFENCE, Profile, profile
-
-JET_POWER = "jet_power"
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import Decision, GameState, Unit
 from axisallies_tui.engine.tx import Tx
+
+JET_POWER = "jet_power"
 
 SCRAMBLE, PAIRING, CARRIERS, DOGFIGHT, LOSSES, SUPPORT, CLEAR = (
     "scramble", "air_pairing", "carriers_join", "dogfight", "dogfight_losses", "defender_support", "air_clear")

@@ -17,11 +17,11 @@ from axisallies_tui.engine import combat
 from axisallies_tui.engine.hooks import HouseRule, implements
 from axisallies_tui.engine.model import SEA
 from axisallies_tui.engine.profiles import DEFENCE
-
-SUPER_SUBMARINES = "super_submarines"
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import GameState, Unit
 from axisallies_tui.engine.tx import Tx
+
+SUPER_SUBMARINES = "super_submarines"
 
 DEFENCE_REST = "defence_fire_unaimed"
 AIMED_DEFENCE = "aimed_sub_defence"

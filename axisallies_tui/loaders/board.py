@@ -7,7 +7,19 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
-from axisallies_tui.engine.model import AIR, LAND, SEA, Board, Canal, Edition, Power, Region, Space, StartingUnits, Strait
+from axisallies_tui.engine.model import (
+    AIR,
+    LAND,
+    SEA,
+    Board,
+    Canal,
+    Edition,
+    Power,
+    Region,
+    Space,
+    StartingUnits,
+    Strait,
+)
 from axisallies_tui.loaders.common import Fields, Problems, read_toml
 
 SPACE_KEYS = {

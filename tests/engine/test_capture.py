@@ -1,12 +1,11 @@
 """Capture, plunder and liberation (C-CAPTURE, C-CAP)."""
 
-from attrs import evolve
 
 from axisallies_tui.engine.capture import capture
 from axisallies_tui.engine.dice import ScriptedDice
 from axisallies_tui.engine.queries import owner
 from axisallies_tui.engine.tx import Tx
-from tests.helpers import at, count, ipcs, make_rules, money, own, put, start
+from tests.helpers import at, count, ipcs, make_rules, money, own, start
 
 
 def captured(rules, state, space, by):

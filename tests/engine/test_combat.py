@@ -169,7 +169,6 @@ def test_strategic_bombing_raid_with_heavy_bombers(rules):
 def test_a_battleship_bombards_one_landing_a_turn(rules):
     """C-AMPH-4: once used, the same battleship does not bombard a second landing."""
     from axisallies_tui.engine.combat import bombarding_ships
-    from attrs import evolve
 
     state = at(rules, start(rules), "uk", "combat_move")
     state = act(rules, state, Move(origin="united_kingdom", destination="north_sea_zone", units=(("infantry", 2),))).state

@@ -4,8 +4,8 @@ import pytest
 from attrs import evolve
 
 from axisallies_tui.engine.actions import Answer, Concede, EndPhase
-from axisallies_tui.engine.errors import IllegalAction
 from axisallies_tui.engine.decisions import DECISIONS, resolves
+from axisallies_tui.engine.errors import IllegalAction
 from axisallies_tui.engine.legal import legal_actions
 from axisallies_tui.engine.state import Decision
 from tests.helpers import act, make_rules, money, start

@@ -1,10 +1,10 @@
 """The turn-phase machine: order of powers, phases, rounds (C-GAME-2, C-TURN-1)."""
 
+import pytest
+
 from axisallies_tui.engine.actions import EndPhase, Purchase
 from axisallies_tui.engine.errors import IllegalAction
-from tests.helpers import act, at, end_turn, make_rules, start
-
-import pytest
+from tests.helpers import act, end_turn, make_rules, start
 
 CLASSIC_ORDER = ["ussr", "germany", "uk", "japan", "usa"]
 PHASES = ["research", "purchase", "combat_move", "conduct_combat", "noncombat_move", "place", "collect_income"]

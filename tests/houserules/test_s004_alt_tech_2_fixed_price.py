@@ -3,6 +3,7 @@ force from the buyer's next turn."""
 
 import pytest
 
+from axisallies_tui import setup
 from axisallies_tui.engine.actions import EndPhase, Research
 from axisallies_tui.engine.combat import Fight
 from axisallies_tui.engine.dice import ScriptedDice
@@ -10,11 +11,10 @@ from axisallies_tui.engine.errors import IllegalAction
 from axisallies_tui.engine.legal import legal_actions
 from axisallies_tui.engine.movement import Move
 from axisallies_tui.engine.queries import power_state
+from axisallies_tui.engine.rules import HouseRuleChoice
 from axisallies_tui.engine.turns import start_turn
 from axisallies_tui.engine.tx import Tx
 from axisallies_tui.houserules import choice_problems
-from axisallies_tui.engine.rules import HouseRuleChoice
-from axisallies_tui import setup
 from tests.helpers import act, at, clear, count, ipcs, make_rules, money, put, start
 
 RULE = "s004-alt-tech-2-fixed-price"

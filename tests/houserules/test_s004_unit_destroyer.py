@@ -1,7 +1,6 @@
 """s004-unit-destroyer: 1/1 at sea, 2/2 against nothing but subs; enemy subs lose
 their surprise strike; it bombards at 1."""
 
-import pytest
 
 from axisallies_tui.engine.actions import Answer, EndPhase
 from axisallies_tui.engine.battle_odds import odds_for_battle

@@ -2,7 +2,8 @@
 
 from collections import Counter
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from axisallies_tui.codec import state_from_json, state_to_json
 from axisallies_tui.engine.bots import RandomBot

@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from axisallies_tui.codec import state_from_json, state_to_json
 from axisallies_tui.engine.bots import RandomBot

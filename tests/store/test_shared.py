@@ -13,7 +13,7 @@ from axisallies_tui import store
 from axisallies_tui.cli import main
 from axisallies_tui.engine.actions import EndPhase
 from axisallies_tui.engine.rules import Ruleset
-from axisallies_tui.store import NotYourTurn, SavedGame, list_games, save_path
+from axisallies_tui.store import NotYourTurn, SavedGame, list_games
 
 LOGINS = {"ussr": "alice", "germany": "bob"}
 
@@ -89,9 +89,9 @@ def test_a_turn_each_from_two_logins_through_the_command_line(shared_folder, mon
 
     def play(login, *lines):
         login_as(monkeypatch, login)
-        monkeypatch.setattr(sys, "stdin", io.StringIO("".join(json.dumps(l) + "\n" for l in lines)))
+        monkeypatch.setattr(sys, "stdin", io.StringIO("".join(json.dumps(line) + "\n" for line in lines)))
         code = main(["headless", "--load", "duel"])
-        return code, [json.loads(l) for l in capsys.readouterr().out.splitlines()]
+        return code, [json.loads(line) for line in capsys.readouterr().out.splitlines()]
 
     login_as(monkeypatch, "alice")
     SavedGame.create("duel", Ruleset(board="classic"), logins=LOGINS).close()
