@@ -92,8 +92,13 @@ class GameScreen(Screen[None]):
             self.call_after_refresh(self.show_game_over)
 
     def _first_focus(self) -> None:
-        if self.panel is not None:
-            self.panel.focus_first()
+        panel = self.panel
+        if panel is None:
+            return
+        if not panel.is_mounted:  # swapped in a moment ago: its controls come with its mount
+            self.call_after_refresh(self._first_focus)
+            return
+        panel.focus_first()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """On narrow terminals the board and the side column take turns: the one
