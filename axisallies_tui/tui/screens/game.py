@@ -54,6 +54,11 @@ class GameScreen(Screen[None]):
         self._closed = False
         self.edit_mode = False
         """Edit mode was confirmed once in this session: F9 opens the editor at once."""
+        self.gestures: list[tuple[int, int, tuple[int, str, str]]] = []
+        """One key that stored several undoable actions (`b` buys a list: one
+        purchase per line): how many, the depth of the undo history after them,
+        and the turn and phase. `u` at that depth takes them all back, as the
+        player made them with one key."""
 
     # -- what is going on ------------------------------------------------------------
     @property
@@ -159,20 +164,38 @@ class GameScreen(Screen[None]):
         False on a refusal, None while table dice are being asked for (the rest is
         applied once they are typed). `typed`: table dice typed for the first action."""
         status = self.query_one(StatusLine)
-        for index, action in enumerate(actions):
-            before = self.state
-            try:
-                step = self.session.apply(action, typed)
-            except DiceNeeded as need:
-                self.ask_for_dice(need, actions[index:], typed)
-                return None
-            except IllegalAction as refused:
-                status.show_problem(refused.reason)
-                self.refresh_view()
-                return False
-            typed = ()
-            self.after_step(before, step)
-        return True
+        undoable = 0
+        try:
+            for index, action in enumerate(actions):
+                before = self.state
+                try:
+                    step = self.session.apply(action, typed)
+                except DiceNeeded as need:
+                    self.ask_for_dice(need, actions[index:], typed)
+                    return None
+                except IllegalAction as refused:
+                    status.show_problem(refused.reason)
+                    self.refresh_view()
+                    return False
+                typed = ()
+                undoable = undoable + 1 if action.undoable else 0
+                self.after_step(before, step)
+            return True
+        finally:
+            if undoable > 1 and len(self.state.undo) >= undoable:
+                self.gestures.append((undoable, len(self.state.undo), self._turn_key()))
+
+    def _turn_key(self) -> tuple[int, str, str]:
+        return self.state.round, self.state.power, self.state.phase
+
+    def action_undo(self) -> None:
+        """Take back what the last key did: one action, or all those one key stored."""
+        depth, count = len(self.state.undo), 1
+        while self.gestures and (self.gestures[-1][2] != self._turn_key() or self.gestures[-1][1] > depth):
+            self.gestures.pop()  # taken back already, or from another phase
+        if self.gestures and self.gestures[-1][1] == depth:
+            count = self.gestures.pop()[0]
+        self.submit(*[Undo() for _ in range(min(count, depth) or 1)])
 
     def ask_for_dice(self, need: DiceNeeded, actions: tuple[Action, ...], typed: tuple[int, ...]) -> None:
         """Table dice: ask for the faces, then apply the same action again with every
@@ -314,9 +337,6 @@ class GameScreen(Screen[None]):
                 self.panel.focus_first()
 
         self.app.push_screen(ConfirmDialog(warning, choices, title="End the phase?"), callback=answer)
-
-    def action_undo(self) -> None:
-        self.submit(Undo())
 
     def action_edit(self) -> None:
         """Edit mode (F9): asked once a session, then the editor for the selected space."""
