@@ -124,3 +124,138 @@ async def test_after_undo_of_the_last_placement_the_keyboard_is_in_the_panel(sav
         await settle(pilot)
         assert ussr(app).unplaced == ()
 
+
+# -- the feed ----------------------------------------------------------------------
+
+
+async def test_feed_grows_on_f4_enter_wraps_and_follows_new_lines(saved_game, app_for):
+    from axisallies_tui.tui.widgets.combat_feed import CombatFeed
+
+    app = app_for(saved_game())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        feed = app.screen.query_one(CombatFeed)
+        short = feed.size.height
+        await pilot.press("f4", "enter")
+        await settle(pilot)
+        assert feed.has_focus and feed.size.height > short + 4
+        await pilot.press("escape")
+        await settle(pilot)
+        assert feed.size.height == short and not feed.has_focus
+        # narrower and wider again: every line still fits inside the box, the newest in view
+        await pilot.resize_terminal(100, 30)
+        await settle(pilot)
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert feed.virtual_size.width <= feed.scrollable_content_region.width
+        assert feed.scroll_y == feed.max_scroll_y
+
+
+async def test_a_long_history_draws_only_its_last_lines(saved_game, app_for):
+    from axisallies_tui.tui.widgets.combat_feed import SHOWN, CombatFeed
+
+    app = app_for(saved_game())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        feed = app.screen.query_one(CombatFeed)
+        feed.add_history({"event": "note", "text": f"line {n}"} for n in range(5000))
+        await settle(pilot)
+        assert feed.hidden == 5000 - SHOWN
+        assert len(feed.lines) <= SHOWN + 1
+        assert feed.lines_written[-1] == "line 4999"
+
+
+# -- setup -------------------------------------------------------------------------
+
+
+async def test_house_rules_filter_to_available_and_by_words(app_for):
+    from axisallies_tui.tui.screens.setup import SetupScreen
+
+    app = app_for()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, SetupScreen)
+        screen = app.screen
+        await pilot.press("f6", "f6")
+        await settle(pilot)
+        everything = [o.id for o in screen.query_one("#rule-list").options if o.id]
+        await pilot.press("v")
+        await settle(pilot)
+        available = [o.id for o in screen.query_one("#rule-list").options if o.id]
+        assert 0 < len(available) < len(everything)
+        assert all(screen.switchable(screen.catalogue.by_id[r]) for r in available)
+        await pilot.press("slash", *"straits")
+        await settle(pilot)
+        assert [o.id for o in screen.query_one("#rule-list").options if o.id] == ["s000-straits"]
+        await pilot.press("down", "space")  # from the filter into the list, switched on
+        await settle(pilot)
+        assert "s000-straits" in screen.choices.house
+
+
+async def test_f2_asks_for_a_name_instead_of_inventing_one(app_for):
+    from textual.widgets import Input
+
+    app = app_for()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await settle(pilot)
+        screen = app.screen
+        screen.query_one("#player-ussr", Input).value = "Ann"
+        await pilot.press("f2")
+        await settle(pilot)
+        assert screen.query_one("#player-japan", Input).value == ""
+        assert "Type the Axis player's name first" in screen.problem
+        assert app.screen.focused is screen.query_one("#player-germany", Input)
+
+
+# -- small things --------------------------------------------------------------------
+
+
+def test_a_bomber_over_the_sea_is_in_the_air_and_a_fighter_on_a_carrier():
+    from axisallies_tui.tui import planning
+    from tests.helpers import at, make_rules, put, start
+
+    rules = make_rules()
+    state = put(rules, start(rules), "baltic_sea_zone", "uk", "bomber")
+    state = at(rules, put(rules, state, "baltic_sea_zone", "uk", "fighter"), "uk", "noncombat_move")
+    notes = {g.type: g.note for g in planning.unit_groups(rules, state, "baltic_sea_zone")}
+    assert notes["bomber"] == "in the air"
+    assert notes["fighter"] == "on a carrier"
+
+
+def footer_actions(app) -> set[str]:
+    """The actions whose keys are drawn whole inside an 80-column footer."""
+    from textual.widgets import Footer
+
+    footer = app.screen.query_one(Footer)
+    return {item.action for item in footer.query("FooterKey") if item.region.width and item.region.right <= 80}
+
+
+async def test_f4_is_in_the_80_column_footer(saved_game, app_for):
+    app = app_for(saved_game())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await to_phase(pilot, app, "purchase")
+        await settle(pilot)
+        assert {"focus_feed", "end_phase"} <= footer_actions(app)
+
+
+async def test_e_is_not_offered_while_a_question_waits(app_for):
+    from attrs import evolve
+
+    from axisallies_tui import setup
+    from axisallies_tui.engine.dice import ScriptedDice
+    from axisallies_tui.engine.game import new_game
+    from axisallies_tui.engine.rules import Ruleset
+    from axisallies_tui.engine.state import Decision
+    from axisallies_tui.store import SavedGame
+
+    rules = setup.make_rules(Ruleset(board="classic"))
+    state = new_game(rules, ScriptedDice([])).state
+    question = Decision(power="ussr", kind="test_question", prompt="Answer?", options=("a", "b"))
+    SavedGame.create("asked", rules.ruleset, seed=1, start=evolve(state, pending=question)).close()
+    app = app_for("asked")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "end_phase" not in footer_actions(app)

@@ -36,12 +36,12 @@ from axisallies_tui.tui.widgets.status_line import StatusLine
 
 class GameScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("e", "end_phase", "End phase", id="game.end_phase"),
+        Binding("e", "end_phase", "End", id="game.end_phase", tooltip="End the phase"),
         Binding("u", "undo", "Undo", id="game.undo"),
-        Binding("slash", "find", "Find", id="game.find", key_display="/"),
+        Binding("slash", "find", "Find", id="game.find", key_display="/", show=False),
         Binding("f2", "focus_board", "Board", id="game.board", key_display="F2"),
         Binding("f3", "focus_panel", "Actions", id="game.panel", key_display="F3"),
-        Binding("f4", "focus_feed", "Feed", id="game.feed", show=False, key_display="F4"),
+        Binding("f4", "focus_feed", "Feed", id="game.feed", key_display="F4"),
         Binding("f9,ctrl+e", "edit", "Edit", id="game.edit", show=False, key_display="F9"),
         Binding("q", "leave", "Leave", id="game.leave", show=False),
     ]
@@ -81,7 +81,7 @@ class GameScreen(Screen[None]):
                 yield SpaceDetail(id="detail")
                 yield Vertical(id="panel-slot")
         yield CombatFeed(id="feed")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # Ctrl+P still opens it; F4 needs the room
 
     def on_mount(self) -> None:
         self.add_class("-show-side")
@@ -308,7 +308,8 @@ class GameScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         state = self.state
         if action == "end_phase":
-            return None if state.result is not None or state.pending is not None else True
+            # a question waiting (casualties, retreat) or the game over: `e` does nothing, so it is not shown
+            return False if state.result is not None or state.pending is not None else True
         if action == "undo":
             return True if state.undo else False
         return True
