@@ -125,6 +125,45 @@ async def test_after_undo_of_the_last_placement_the_keyboard_is_in_the_panel(sav
         assert ussr(app).unplaced == ()
 
 
+# -- standings ---------------------------------------------------------------------
+
+
+async def test_standings_show_every_power_and_how_close_victory_is(saved_game, app_for):
+    from textual.widgets import DataTable
+
+    from axisallies_tui.tui.screens.standings import StandingsDialog
+
+    app = app_for(saved_game(players={"germany": "Bob"}))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("s")
+        await settle(pilot)
+        assert isinstance(app.screen, StandingsDialog)
+        table = app.screen.query_one("#standings", DataTable)
+        rows = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
+        germany = next(r for r in rows if r[0] == "GE")
+        assert germany[1:5] == ["Bob", "32", "32", "8"]  # player, IPCs, income, land
+        assert {r[0] for r in rows} >= {"SU", "GE", "UK", "JP", "US", "Axis", "Allies"}
+        victory = str(app.screen.query_one("#standings-victory").render())
+        assert "Axis income 57 of 84 (27 short)" in victory
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not isinstance(app.screen, StandingsDialog)
+
+
+async def test_standings_from_the_palette(saved_game, app_for):
+    from axisallies_tui.tui.screens.standings import StandingsDialog
+
+    app = app_for(saved_game())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p", *"standings")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, StandingsDialog)
+
+
 # -- the feed ----------------------------------------------------------------------
 
 
@@ -238,7 +277,7 @@ async def test_f4_is_in_the_80_column_footer(saved_game, app_for):
         await settle(pilot)
         await to_phase(pilot, app, "purchase")
         await settle(pilot)
-        assert {"focus_feed", "end_phase"} <= footer_actions(app)
+        assert {"focus_feed", "end_phase", "standings"} <= footer_actions(app)
 
 
 async def test_e_is_not_offered_while_a_question_waits(app_for):

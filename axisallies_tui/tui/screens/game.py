@@ -39,6 +39,7 @@ class GameScreen(Screen[None]):
         Binding("e", "end_phase", "End", id="game.end_phase", tooltip="End the phase"),
         Binding("u", "undo", "Undo", id="game.undo"),
         Binding("slash", "find", "Find", id="game.find", key_display="/", show=False),
+        Binding("s", "standings", "Standings", id="game.standings"),
         Binding("f2", "focus_board", "Board", id="game.board", key_display="F2"),
         Binding("f3", "focus_panel", "Actions", id="game.panel", key_display="F3"),
         Binding("f4", "focus_feed", "Feed", id="game.feed", key_display="F4"),
@@ -373,6 +374,11 @@ class GameScreen(Screen[None]):
 
         self.app.push_screen(EditDialog(self.session.rules, self.state, space, self.session.problem),
                              callback=apply_edit)
+
+    def action_standings(self) -> None:
+        from axisallies_tui.tui.screens.standings import StandingsDialog
+
+        self.app.push_screen(StandingsDialog(self.session.rules, self.state, self.session.players))
 
     def action_find(self) -> None:
         self.query_one(JumpBar).open()
