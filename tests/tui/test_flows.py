@@ -310,6 +310,9 @@ async def test_end_of_turn_hands_over_to_the_next_player(saved_game, app_for):
         for _ in range(5):
             await pilot.press("e")
             await settle(pilot)
+            if isinstance(app.screen, ConfirmDialog):  # IPCs left unspent: end anyway
+                await pilot.press("y")
+                await settle(pilot)
         assert isinstance(app.screen, HandOverDialog)
         assert app.screen.player == "Bob" and "GE Germany" in app.screen.next_label
         assert any("Soviet Union collects 24 IPCs" in line for line in app.screen.report)
@@ -326,6 +329,9 @@ async def test_same_player_gets_no_hand_over(saved_game, app_for):
         for _ in range(5):
             await pilot.press("e")
             await settle(pilot)
+            if isinstance(app.screen, ConfirmDialog):  # IPCs left unspent: end anyway
+                await pilot.press("y")
+                await settle(pilot)
         assert isinstance(app.screen, GameScreen)
         assert app.session.state.power == "germany"
 

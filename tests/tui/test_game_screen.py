@@ -298,3 +298,53 @@ async def test_e_is_not_offered_while_a_question_waits(app_for):
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert "end_phase" not in footer_actions(app)
+
+
+# -- hand-over ---------------------------------------------------------------------
+
+
+async def end_turn(pilot, app) -> None:
+    """End phases (answering 'end anyway') until the turn passes to another power."""
+    from axisallies_tui.tui.screens.dialogs import HandOverDialog
+
+    power = app.session.state.power
+    for _ in range(12):
+        if app.session.state.power != power or isinstance(app.screen, HandOverDialog):
+            return
+        if isinstance(app.screen, ConfirmDialog):
+            await pilot.press("y")
+        else:
+            await pilot.press("e")
+        await settle(pilot)
+    raise AssertionError("the turn did not pass")
+
+
+async def test_hand_over_sums_up_everything_since_the_players_last_turn(saved_game, app_for):
+    """Ann (Soviets, UK) hands over to Bob (Germany), then Bob back to Ann: each
+    reads what the others did since their own last turn, power by power."""
+    from axisallies_tui.tui.screens.dialogs import HandOverDialog
+
+    players = {"ussr": "Ann", "germany": "Bob", "uk": "Ann", "japan": "Bob", "usa": "Ann"}
+    app = app_for(saved_game(players=players))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await to_phase(pilot, app, "purchase")
+        await pilot.press("plus", "plus", "b")  # two infantry
+        await settle(pilot)
+        await to_phase(pilot, app, "place")
+        await pilot.press("f3", "a")
+        await settle(pilot)
+        await end_turn(pilot, app)
+        assert isinstance(app.screen, HandOverDialog) and app.screen.player == "Bob"
+        report = app.screen.report
+        assert report[0] == "SU Soviet Union:"
+        assert any("buys 2" in line or "2 × infantry" in line or "2 infantry" in line for line in report)
+        assert any("places" in line for line in report)
+        assert any("Soviet Union collects 24 IPCs" in line for line in report)
+        await pilot.press("enter")
+        await settle(pilot)
+        await end_turn(pilot, app)  # Germany buys nothing
+        assert isinstance(app.screen, HandOverDialog) and app.screen.player == "Ann"
+        report = app.screen.report
+        assert report[0] == "GE Germany:" and not any("Soviet Union" in line for line in report)
+        assert any("Germany collects" in line for line in report)

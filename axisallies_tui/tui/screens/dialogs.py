@@ -96,7 +96,8 @@ class HandOverDialog(Dialog[None]):
         with Vertical(classes="dialog-box"):
             yield Static("Hand over the keyboard", classes="dialog-title")
             if self.report:
-                yield Static("\n".join(self.report), classes="dialog-text", markup=False)
+                with VerticalScroll(classes="dialog-scroll", id="handover-report"):
+                    yield Static("\n".join(self.report), classes="dialog-text", markup=False)
             who = f"{self.player}, you play {self.next_label} now." if self.player else f"{self.next_label} plays now."
             yield Static(who, classes="dialog-text dialog-strong", markup=False)
             yield Static("Press Enter when ready.", classes="dialog-keys", markup=False)

@@ -232,6 +232,10 @@ class GameScreen(Screen[None]):
         players = self.session.players
         if was != now and not info.same_person(players, was, now):
             label = info.power_label(rules.board, now)
+            if finished:  # a new turn: everything since this player's own last turn
+                records = self.query_one(CombatFeed).records
+                mine = [p.id for p in rules.board.powers if info.same_person(players, p.id, now)] or [now]
+                report = info.since_last_turn(records, mine, rules.board) or report
             if after.pending is not None:  # a question for another player, mid-turn
                 report = report + [f"{label} must answer: {after.pending.prompt}."]
             elif not finished and last:  # back to the mover after answering: what came of it

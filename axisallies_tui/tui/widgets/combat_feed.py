@@ -43,8 +43,9 @@ class CombatFeed(RichLog):
         super().__init__(max_lines=SHOWN, wrap=True, markup=False, highlight=False, **kwargs)
         self.lines_written: list[str] = []
         """Plain text of every line written (tests and the benchmark read it)."""
-        self.records: list[tuple[str, str]] = []
-        """(kind, text) of the lines kept, to draw them again at another width."""
+        self.records: list[tuple[str, str, str | None]] = []
+        """(kind, text, power) of the lines kept: to draw them again at another
+        width, and for the hand-over summary."""
         self.hidden = 0
         """Lines of the game's history not drawn (older than the last `SHOWN`)."""
         self._drawn_width = 0
@@ -59,11 +60,11 @@ class CombatFeed(RichLog):
             line.stylize("dim")
         return line
 
-    def add_record(self, kind: str, text: str) -> None:
+    def add_record(self, kind: str, text: str, power: str | None = None) -> None:
         """Write one event's sentence (player names stay plain text, never markup)."""
         line = self.styled(kind, text)
         self.lines_written.append(line.plain)
-        self.records.append((kind, text))
+        self.records.append((kind, text, power))
         if len(self.records) > MAX_LINES:
             del self.records[: len(self.records) - MAX_LINES]
             del self.lines_written[: len(self.lines_written) - MAX_LINES]
@@ -72,21 +73,21 @@ class CombatFeed(RichLog):
     def add_history(self, records: Iterable[dict[str, Any]]) -> None:
         history = list(records)
         kept = history[-MAX_LINES:]
-        self.records = [(str(r.get("event", "")), str(r.get("text", ""))) for r in kept]
-        self.lines_written = [self.styled(kind, text).plain for kind, text in self.records]
+        self.records = [(str(r.get("event", "")), str(r.get("text", "")), r.get("power")) for r in kept]
+        self.lines_written = [self.styled(kind, text).plain for kind, text, _ in self.records]
         self.hidden = len(history) - min(len(history), SHOWN)
         self.redraw()
 
     def add_events(self, rules: Rules, events: Iterable[Event]) -> None:
         for event in events:
-            self.add_record(event.kind, event.text(rules.board, rules.edition))
+            self.add_record(event.kind, event.text(rules.board, rules.edition), getattr(event, "power", None))
 
     def redraw(self) -> None:
         """Draw the last `SHOWN` lines again (at the current width), the newest in view."""
         self.clear()
         if self.hidden:
             self.write(Text(f"({self.hidden} earlier lines are kept in the saved game)", style="dim"))
-        for kind, text in self.records[-SHOWN:]:
+        for kind, text, _power in self.records[-SHOWN:]:
             self.write(self.styled(kind, text))
 
     def on_resize(self, event: events.Resize) -> None:
