@@ -348,3 +348,29 @@ async def test_hand_over_sums_up_everything_since_the_players_last_turn(saved_ga
         report = app.screen.report
         assert report[0] == "GE Germany:" and not any("Soviet Union" in line for line in report)
         assert any("Germany collects" in line for line in report)
+
+
+# -- large terminals -----------------------------------------------------------------
+
+
+async def test_a_large_terminal_shows_two_regions_and_a_larger_panel(saved_game, app_for):
+    from axisallies_tui.tui.widgets.region_board import SpaceTable
+
+    app = app_for(saved_game())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f2")
+        await settle(pilot)
+        shown = [t for t in app.screen.query(SpaceTable) if t.display]
+        assert len(shown) == 1
+        await pilot.resize_terminal(160, 50)
+        await settle(pilot)
+        shown = [t for t in app.screen.query(SpaceTable) if t.display]
+        assert len(shown) == 2 and shown[0].region_id != shown[1].region_id
+        assert app.screen.query_one("#side").size.width >= 56
+        assert app.screen.query_one("#feed").size.height > 10  # was 10 rows at any height
+        selected = app.screen.query_one("#detail").space
+        await pilot.press("down")  # keys stay in the current region, the one below is to read
+        await settle(pilot)
+        assert app.screen.focused.region_id == app.screen.query_one("#board").active_region
+        assert app.screen.query_one("#detail").space != selected

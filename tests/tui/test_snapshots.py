@@ -52,6 +52,12 @@ def test_setup_game_tab_small(snap_compare):
     assert snap_compare(app_on(), press=["n"], terminal_size=SMALL)
 
 
+def test_setup_house_rules_available_small(snap_compare):
+    """80x24: the house-rules tab with v (available only): the count line and a
+    list taller than the help below it."""
+    assert snap_compare(app_on(), press=["n", "f6", "f6", "v"], terminal_size=SMALL)
+
+
 def test_setup_house_rules_large(snap_compare):
     """120x40: house rules filtered by "victory", grouped under their source
     documents; the rule switched on shows (*) as a one-of choice of its group,
@@ -84,6 +90,20 @@ def test_game_research_large(snap_compare, saved_game):
     by power), the detail of Russia, the research panel and a taller feed."""
     saved_game("g", players={"ussr": "Ann"})
     assert snap_compare(app_on("g"), terminal_size=LARGE)
+
+
+def test_game_research_huge(snap_compare, saved_game):
+    """160x50: the board shows Soviet Union and, below it to read, Africa (titled
+    with the key to go there); the action panel takes a third of the width and
+    the feed a quarter of the height."""
+    saved_game("g", players={"ussr": "Ann"})
+    assert snap_compare(app_on("g"), terminal_size=(160, 50))
+
+
+def test_standings_small(snap_compare, saved_game):
+    """80x24: the standings dialog: a row per power and per side, victory progress."""
+    saved_game("g", players={"ussr": "Ann", "germany": "Bob"})
+    assert snap_compare(app_on("g"), press=["s"], terminal_size=SMALL)
 
 
 def test_game_board_small(snap_compare, saved_game):

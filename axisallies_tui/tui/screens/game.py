@@ -106,6 +106,10 @@ class GameScreen(Screen[None]):
             return
         panel.focus_first()
 
+    def on_resize(self, event: events.Resize) -> None:
+        # 140 columns and more: room for a larger action panel (app.tcss)
+        self.set_class(event.size.width >= 140, "-huge")
+
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """On narrow terminals the board and the side column take turns: the one
         holding the keyboard is shown."""
