@@ -374,3 +374,65 @@ async def test_a_large_terminal_shows_two_regions_and_a_larger_panel(saved_game,
         await settle(pilot)
         assert app.screen.focused.region_id == app.screen.query_one("#board").active_region
         assert app.screen.query_one("#detail").space != selected
+
+
+# -- odds while planning -------------------------------------------------------------
+
+
+async def test_choosing_an_attack_shows_the_odds_as_planned_with_units_already_sent():
+    """Russia's armour already went to Ukraine; choosing Karelia's armour and
+    highlighting Ukraine shows the odds of both against the Germans there,
+    the same figures the calculator gives for that battle."""
+    from axisallies_tui.engine.movement import Move
+    from axisallies_tui.tui.panels.moves import MovePanel, planned_odds_text
+    from tests.helpers import act, at, make_rules, start
+    from tests.tui.test_play import open_app, origin, pick_units, saved
+
+    rules = make_rules()
+    state = at(rules, start(rules), "ussr", "combat_move")
+    state = act(rules, state, Move(origin="russia", destination="ukraine_ssr", units=(("armour", 2),))).state
+    app = open_app(saved(state, "planning"))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        panel = await origin(pilot, app, "karelia_ssr")
+        await pick_units(pilot, panel, "armour")
+        await pilot.press("enter")
+        await settle(pilot)
+        keys = [d.key for d in panel.dests]
+        dest = next(d for d in panel.dests if d.space == "ukraine_ssr")
+        await pilot.press("home", *["down"] * keys.index(dest.key))
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        hint = str(panel.query_one("#move-hint").render())
+        expected = planned_odds_text(rules, app.session.state, dest.moves, "ukraine_ssr")
+        assert "Odds as planned" in expected and expected in hint
+        # three armour against the defenders: better than the two already there alone
+        alone = planned_odds_text(rules, at(rules, start(rules), "ussr", "combat_move"),
+                                  (Move(origin="russia", destination="ukraine_ssr", units=(("armour", 2),)),),
+                                  "ukraine_ssr")
+        assert alone != expected
+        assert isinstance(panel, MovePanel) and app.session.state.phase == "combat_move"
+
+
+async def test_blank_odds_calculator_names_attacker_and_defender_and_arrows_change_side(app_for):
+    from axisallies_tui.tui.screens.odds import OddsScreen
+
+    app = app_for()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("o")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, OddsScreen)
+        title = str(screen.query_one("#odds-title").render())
+        assert "Attacker against Defender" in title and "Germany" not in title
+        await pilot.press("down", "plus", "right")  # one armour, then over to the defence, same line
+        await settle(pilot)
+        assert screen.setup.attacking == {"armour": 1}
+        assert screen.focused.id == "odds-defence" and screen.focused.cursor_row == 1
+        await pilot.press("plus", "left")
+        await settle(pilot)
+        assert screen.setup.defending == {"armour": 1} and screen.focused.id == "odds-attack"
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        assert screen.result.attacker_win > 0
