@@ -249,7 +249,7 @@ class OddsScreen(Screen[None]):
                         yield Static("Retreat below", classes="odds-label")
                         yield CycleChoice([("never" if n == 0 else f"{n} units", str(n)) for n in range(0, 31)],
                                           str(self.setup.retreat_below), id="odds-retreat")
-                    yield Static("+/- count  0 clear  Tab, arrows: side", id="odds-keys", markup=False)
+                    yield Static("+/- count  0 clear  Tab/arrows: side", id="odds-keys", markup=False)
             with VerticalScroll(id="odds-right"):
                 yield Static("", id="odds-result", markup=False)
         yield Footer()
