@@ -4,9 +4,10 @@ Pure functions over a state; no Textual, no Rich."""
 
 from __future__ import annotations
 
+from axisallies_tui.engine.events import units_text
 from axisallies_tui.engine.queries import capital_held_by, side_income
 from axisallies_tui.engine.rules import Rules
-from axisallies_tui.engine.state import GameState
+from axisallies_tui.engine.state import GameState, Unit
 from axisallies_tui.engine.victory import ALLIES, AXIS
 
 
@@ -58,3 +59,47 @@ def units_value(rules: Rules, state: GameState, power: str) -> tuple[int, int]:
                 count += 1
                 value += edition.unit(unit.type).cost
     return count, value
+
+
+def cargo_in(state: GameState, space_index: int, carriers: list[int]) -> list[Unit]:
+    """Units aboard the transports (uids `carriers`) in one space."""
+    wanted = set(carriers)
+    return [u for u in state.spaces[space_index].units if u.aboard is not None and u.aboard in wanted]
+
+
+def loss_value(rules: Rules, state: GameState, space_id: str, unit: Unit) -> int:
+    """What losing `unit` costs in IPCs: its price, plus the cargo that goes down
+    with a transport (a loaded transport is not the cheap casualty it looks)."""
+    edition = rules.edition
+    index = rules.board.space(space_id).index
+    return edition.unit(unit.type).cost + sum(edition.unit(c.type).cost for c in cargo_in(state, index, [unit.uid]))
+
+
+def casualty_note(rules: Rules, state: GameState, space_id: str, units: list[Unit], damage_only: bool) -> str:
+    """What a casualty line holds beyond its count: cargo aboard, damage taken,
+    fighters that lose their deck, where the pieces came from."""
+    edition, board = rules.edition, rules.board
+    index = board.space(space_id).index
+    notes: list[str] = []
+    cargo = cargo_in(state, index, [u.uid for u in units])
+    if cargo:
+        loaded = len({c.aboard for c in cargo})
+        counts: dict[str, int] = {}
+        for c in cargo:
+            counts[c.type] = counts.get(c.type, 0) + 1
+        what = ", ".join(units_text(edition, t, n) for t, n in counts.items())
+        notes.append(f"{loaded} loaded: {what} aboard")
+    damaged = sum(1 for u in units if u.damage)
+    if damaged:
+        notes.append(f"{damaged} damaged")
+    if damage_only:
+        notes.append("damaged, not sunk")
+    if any(edition.unit(u.type).carrier_capacity for u in units) and not damage_only:
+        riding = [u for u in state.spaces[index].units
+                  if u.power == units[0].power and edition.unit(u.type).carrier_cost is not None]
+        if riding and board.space(space_id).is_sea:
+            notes.append(f"{len(riding)} aircraft need a deck")
+    origins = sorted({board.space(u.came_from).name for u in units if u.came_from and u.came_from in board.space_by_id})
+    if origins:
+        notes.append("from " + ", ".join(origins))
+    return "; ".join(notes)

@@ -436,3 +436,78 @@ async def test_blank_odds_calculator_names_attacker_and_defender_and_arrows_chan
         await app.workers.wait_for_complete()
         await settle(pilot)
         assert screen.result.attacker_win > 0
+
+
+# -- casualties ----------------------------------------------------------------------
+
+
+def loaded_transport_battle():
+    """A German battleship attacks a British fleet in the North Sea: a carrier, a
+    fighter and a transport with two infantry aboard. One hit to take."""
+    from attrs import evolve
+
+    from axisallies_tui.engine.actions import EndPhase
+    from axisallies_tui.engine.combat import Fight
+    from axisallies_tui.engine.movement import Move
+    from tests.helpers import act, at, clear, make_rules, put, start
+
+    rules = make_rules()
+    state = clear(rules, clear(rules, start(rules), "north_sea_zone"), "baltic_sea_zone")
+    for unit in ("carrier", "fighter", "transport"):
+        state = put(rules, state, "north_sea_zone", "uk", unit)
+    transport = state.next_uid - 1
+    state = put(rules, state, "north_sea_zone", "uk", "infantry", 2)
+    index = rules.board.space("north_sea_zone").index
+    units = tuple(evolve(u, aboard=transport) if u.type == "infantry" else u for u in state.spaces[index].units)
+    spaces = list(state.spaces)
+    spaces[index] = evolve(spaces[index], units=units)
+    state = evolve(state, spaces=tuple(spaces))
+    state = put(rules, state, "baltic_sea_zone", "germany", "battleship")
+    state = at(rules, state, "germany", "combat_move")
+    state = act(rules, state, Move(origin="baltic_sea_zone", destination="north_sea_zone",
+                                   units=(("battleship", 1),))).state
+    state = act(rules, state, EndPhase()).state
+    return rules, act(rules, state, Fight(space="north_sea_zone"), dice=[1]).state
+
+
+async def test_casualties_show_cargo_and_do_not_sink_a_loaded_transport_by_default():
+    from axisallies_tui.tui.panels.battle import CasualtyPanel
+    from tests.tui.test_play import open_app, saved
+
+    rules, state = loaded_transport_battle()
+    assert state.pending is not None and state.pending.kind == "defender_casualties"
+    app = open_app(saved(state, "fleet"))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        panel = app.screen.panel
+        assert isinstance(panel, CasualtyPanel)
+        table = panel.query_one("#casualty-table")
+        notes = {str(table.get_row_at(i)[0]): str(table.get_row_at(i)[3]) for i in range(table.row_count)}
+        assert "2 × infantry aboard" in notes["transport"]
+        assert "need a deck" in notes["aircraft carrier"] or "need a deck" in notes.get("carrier", "")
+        assert panel.picks == {"uk/fighter": 1}  # 12 IPCs, not the transport and its 6 IPCs of cargo
+        assert "loaded transport counted with its cargo" in str(panel.query_one("#casualty-total").render())
+
+
+async def test_the_order_of_loss_chosen_is_remembered_for_the_next_battle():
+    from axisallies_tui.tui.panels.battle import CasualtyPanel
+    from tests.tui.test_play import open_app, saved
+
+    rules, state = loaded_transport_battle()
+    app = open_app(saved(state, "fleet"))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        panel = app.screen.panel
+        assert isinstance(panel, CasualtyPanel)
+        keys = [s.key() for s in panel.slots]
+        # the player gives up the carrier instead of the fighter
+        table = panel.query_one("#casualty-table")
+        table.move_cursor(row=keys.index("uk/fighter"))
+        await pilot.press("minus")
+        table.move_cursor(row=keys.index("uk/carrier"))
+        await pilot.press("plus")
+        await settle(pilot)
+        assert panel.picks.get("uk/carrier") == 1
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.session.loss_orders["uk"][0] == "carrier"

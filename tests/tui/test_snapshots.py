@@ -242,7 +242,8 @@ def test_battle_pane_large(snap_compare):
 
 def test_casualty_choice_small(snap_compare):
     """80x24: after the attack roll (shown), the defender picks casualties: one
-    line per type with the default (cheapest first) filled in, how many are
+    line per type with a Note column (cargo, damage, origin) and the default
+    (cheapest first here) filled in, how many are
     needed, and that they still fire back."""
     from axisallies_tui.engine.combat import Fight
     from tests.helpers import make_rules, put
