@@ -55,8 +55,9 @@ def planned_odds_text(rules: Rules, state: GameState, moves: tuple[Move, ...], s
         return f"Odds as planned: {problem}"
     if isinstance(odds, str):
         return ""
-    return (f"Odds as planned (all sent there so far): win {odds.attacker_win * 100:.1f}%  "
-            f"lose {odds.defender_win * 100:.1f}%  both destroyed {odds.draw * 100:.1f}%")
+    # "as planned": every unit sent there so far, and these
+    return (f"Odds as planned: win {odds.attacker_win * 100:.1f}%  "
+            f"lose {odds.defender_win * 100:.1f}%  draw {odds.draw * 100:.1f}%")
 
 
 def _panel(widget: Widget) -> "MovePanel":
