@@ -511,3 +511,14 @@ async def test_the_order_of_loss_chosen_is_remembered_for_the_next_battle():
         await pilot.press("enter")
         await settle(pilot)
         assert app.session.loss_orders["uk"][0] == "carrier"
+
+
+async def test_setup_messages_name_rules_by_title_not_id(app_for):
+    app = app_for()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await settle(pilot)
+        screen = app.screen
+        screen.toggle_rule("s000-divided-sea-zones")
+        title = screen.catalogue.by_id["s000-divided-sea-zones"].title
+        assert screen.problem.startswith(f"{title} is planned") and "s000-" not in screen.problem

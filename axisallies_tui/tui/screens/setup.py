@@ -257,7 +257,7 @@ class SetupScreen(Screen[None]):
             del house[rule_id]
         else:
             if not self.switchable(rule):
-                self.show_problem(f"{rule.id} ({rule.title}) is planned and cannot be switched on yet")
+                self.show_problem(f"{rule.title} is planned and cannot be switched on yet")
                 return
             if rule.group:
                 rivals = [r for r in house if (other := self.catalogue.by_id.get(r)) is not None
@@ -265,7 +265,8 @@ class SetupScreen(Screen[None]):
                 for rival in rivals:
                     del house[rival]
                 if rivals:
-                    note = f"Switched off {', '.join(rivals)}: group {rule.group} allows one choice."
+                    names = ", ".join(self.catalogue.by_id[r].title for r in rivals)
+                    note = f"Switched off {names}: only one of group {rule.group} may be on."
             house[rule_id] = dict(self.params.get(rule_id, {}))
             problems = choice_problems(self.catalogue, self.edition.id, self.house_choices(house))
             if problems:
@@ -342,7 +343,8 @@ class SetupScreen(Screen[None]):
                 self.choices.house[box.rule_id] = dict(params)
             why = box.spec.check(value)
             if why:
-                self.show_problem(f"{box.rule_id} parameter {box.spec.name} {why}")
+                title = self.catalogue.by_id[box.rule_id].title if box.rule_id in self.catalogue.by_id else box.rule_id
+                self.show_problem(f"{title}: {box.spec.name} {why}")
             else:
                 self.show_summary()
 
