@@ -114,7 +114,9 @@ def _battle(args: argparse.Namespace) -> dict[str, Any]:
         raise OddsInputError(f"--retreat-below {args.retreat_below}: must be 0 or more")
     if args.max_rounds is not None and args.max_rounds < 0:
         raise OddsInputError(f"--max-rounds {args.max_rounds}: must be 0 or more")
-    house = setup.parse_rule_choices([r.strip() for r in args.rules.split(",")], args.param)
+    named = [r.strip() for r in args.rules.split(",") if r.strip()]
+    # the house-rule catalogue is read only when a rule is named (start-up time)
+    house = setup.parse_rule_choices(named, args.param) if named or args.param else ()
     rules = setup.make_rules(Ruleset(board=setup.board(args.map).id, house=house,
                                      dice="low_luck" if args.low_luck else "standard"))
     edition, board = rules.edition, rules.board
@@ -127,10 +129,12 @@ def _battle(args: argparse.Namespace) -> dict[str, Any]:
     for unit, count in _units(edition, args.att, "--att").items():
         if not unit.combatant:
             raise OddsInputError(f"--att: {unit.name} never fights in a battle (C-UNIT-2)")
+        _check_battlefield(unit, args.sea, "--att")
         attackers.append((profile(rules, att_power, att_techs, unit.id, ATTACK), count))
     defenders = []
     for unit, count in _units(edition, args.defence, "--def").items():
         if unit.combatant:
+            _check_battlefield(unit, args.sea, "--def")
             defenders.append((profile(rules, def_power, def_techs, unit.id, DEFENCE), count))
         elif unit.has("aa"):
             if args.sea:
@@ -156,6 +160,7 @@ def _battle(args: argparse.Namespace) -> dict[str, Any]:
         "rules": rules,
         "att_power": att_power,
         "def_power": def_power,
+        "named_powers": (args.att_power is not None, args.def_power is not None),
         "attackers": attackers,
         "defenders": defenders,
         "aa_guns": aa_guns,
@@ -164,6 +169,14 @@ def _battle(args: argparse.Namespace) -> dict[str, Any]:
         "attacker_order": _order(edition, args.att_order, "--att-order"),
         "defender_order": _order(edition, args.def_order, "--def-order"),
     }
+
+
+def _check_battlefield(unit: Any, sea: bool, flag: str) -> None:
+    """Ships fight only at sea (C-UNIT): a land battle refuses them. (Land units
+    with --sea stay allowed: scripts use it for 'no capture needed'.)"""
+    if unit.domain == "sea" and not sea:
+        raise OddsInputError(f"{flag}: a {unit.name.lower()} fights only at sea: add --sea for a sea battle, "
+                             f"or --bombard for ships supporting a landing")
 
 
 def _units(edition: Any, text: str, flag: str) -> dict[Any, int]:
@@ -226,16 +239,18 @@ def _techs(edition: Any, text: str, flag: str) -> tuple[str, ...]:
 def _print(battle: dict[str, Any], result: Any, args: argparse.Namespace) -> None:
     rules = battle["rules"]
 
-    def side(entries: list[Any], power: str, extra: str = "") -> str:
+    def side(entries: list[Any], power: str, named: bool, extra: str = "") -> str:
         units = ", ".join(f"{count} {rules.edition.unit(prof.unit).name}" for prof, count in entries) or "no units"
-        return f"{units}{extra} ({rules.board.power(power).name})"
+        # a power is named only when the command line chose it (its numbers may differ)
+        return f"{units}{extra}" + (f" ({rules.board.power(power).name})" if named else "")
 
     aa = battle["aa_guns"]
-    print(f"Attack:  {side(battle['attackers'], battle['att_power'])}")
-    print(f"Defence: {side(battle['defenders'], battle['def_power'], f' + {aa} AA gun' if aa else '')}")
+    att_named, def_named = battle["named_powers"]
+    print(f"Attacker: {side(battle['attackers'], battle['att_power'], att_named)}")
+    print(f"Defender: {side(battle['defenders'], battle['def_power'], def_named, f' + {aa} AA gun' if aa else '')}")
     if battle["bombard"]:
         fate = "fire back in round 1" if battle["fire_back"] else "go at once"
-        print(f"Bombardment: {side(battle['bombard'], battle['att_power'])}; its casualties {fate}")
+        print(f"Bombardment: {side(battle['bombard'], battle['att_power'], att_named)}; its casualties {fate}")
     if args.low_luck:
         print("Low Luck dice.")
     lines = [

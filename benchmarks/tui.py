@@ -66,6 +66,30 @@ clear = true
 """
 
 
+BARE_APP = """
+from textual.app import App
+from textual.widgets import DataTable, Footer, Static
+
+
+class Bare(App):
+    def compose(self):
+        yield Static("Round 1 | a bare Textual app")
+        yield DataTable(cursor_type="row")
+        yield Footer()
+
+    def on_mount(self):
+        table = self.query_one(DataTable)
+        table.add_columns("Space", "Units")
+        for n in range(40):
+            table.add_row(f"space {n}", f"{n} units")
+
+
+Bare().run()
+"""
+"""The baseline measured in the same run: a bare Textual app with a status
+line, a list and a footer (first paint; bytes written for a cursor move)."""
+
+
 class Terminal:
     """The master side of a pseudo-terminal running the app."""
 
@@ -130,11 +154,19 @@ class Terminal:
         os.close(self.master)
 
 
+def _bytes_per_key(totals: list[int]) -> float:
+    """Median bytes written per key from running totals."""
+    steps = [b - a for a, b in zip(totals, totals[1:])]
+    return statistics.median(steps) if steps else 0.0
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", default="120x40")
     parser.add_argument("--keys", type=int, default=60, help="key presses to time")
     parser.add_argument("--starts", type=int, default=5, help="start-ups to time")
+    parser.add_argument("--long-game", type=int, default=150, metavar="ROUNDS",
+                        help="rounds of a bot game to time the start-up of a long save (0: skip)")
     args = parser.parse_args()
     width, height = (int(n) for n in args.size.split("x"))
 
@@ -143,6 +175,38 @@ def main() -> None:
     env.pop("AXISALLIES_GAMES_DIR", None)
     subprocess.run([sys.executable, "-m", "axisallies_tui", "new", "bench", "--seed", "1"], cwd=ROOT, env=env,
                    check=True, capture_output=True)
+
+    # the baseline: a bare Textual app on the same terminal, in this run
+    bare_starts, bare_bytes = [], []
+    for _ in range(args.starts):
+        term = Terminal([sys.executable, "-c", BARE_APP], env, width, height)
+        painted = term.wait_for(lambda out: b"Round 1" in out and FRAME_END in out[out.index(b"Round 1"):])
+        bare_starts.append(painted - term.started)
+        term.drain()
+        for _ in range(10):
+            term.press(KEYS["down"])
+            term.drain(0.02)
+            bare_bytes.append(len(term.seen_all))
+        term.close()
+    bare_move = _bytes_per_key(bare_bytes)
+
+    # a long game: the feed and the start-up with 10,000 actions behind them
+    long_actions = 0
+    if args.long_game:
+        done = subprocess.run([sys.executable, "-m", "axisallies_tui", "headless", "--map", "classic", "--seed", "7",
+                               "--bot", "random", "--rounds", str(args.long_game), "--save", "long", "--json"],
+                              cwd=ROOT, env=env, capture_output=True, text=True)
+        if done.returncode == 0:
+            import json
+
+            long_actions = json.loads(done.stdout.splitlines()[-1]).get("actions_applied", 0)
+    long_starts = []
+    for _ in range(args.starts if long_actions else 0):
+        term = Terminal([sys.executable, "-m", "axisallies_tui", "load", "long"], env, width, height)
+        # the first frame with the footer drawn (a finished game shows its result, not "Round")
+        painted = term.wait_for(lambda out: b" Help" in out and FRAME_END in out[out.index(b" Help"):], timeout=60)
+        long_starts.append(painted - term.started)
+        term.close()
 
     starts = []
     for _ in range(args.starts):
@@ -159,13 +223,18 @@ def main() -> None:
     latencies = []
     by_kind: dict[str, list[float]] = {"arrow": [], "region": []}
     plan = (["down"] * 8 + ["up"] * 4 + [str(n) for n in (1, 2, 4, 6, 7, 8, 3)]) * (args.keys // 19 + 1)
+    game_bytes = []
     for key in plan[: args.keys]:
+        before = len(term.seen_all)
         took = term.press(KEYS.get(key, key.encode()))
         latencies.append(took)
+        if key in ("down", "up"):
+            term.drain(0.02)
+            game_bytes.append(len(term.seen_all) - before)
         by_kind["arrow" if key in KEYS else "region"].append(took * 1000)
         term.drain(0.02)
     # the move panel: research and purchase ended, the Soviet combat move
-    for key in (b"e", b"e", KEYS["f3"]):
+    for key in (b"e", b"e", b"y", KEYS["f3"]):  # y: end the purchase with the IPCs unspent
         term.press(key)
         term.drain(0.1)
     moves: dict[str, list[float]] = {"units": [], "destinations": [], "back": [], "next space": []}
@@ -198,8 +267,19 @@ def main() -> None:
 
     ms = sorted(x * 1000 for x in latencies)
     print(f"terminal {width}x{height}, classic board")
+    bare = statistics.median(bare_starts)
+    print(f"bare Textual app (baseline, this run): first paint median {bare:.2f} s; "
+          f"a cursor move writes {bare_move:.0f} bytes")
+    if long_starts:
+        print(f"first paint of a saved game with {long_actions} actions: median {statistics.median(long_starts):.2f} s "
+              f"= {statistics.median(long_starts) / bare:.2f}x the bare app (target 1.3x)")
+    if game_bytes:
+        moved = statistics.median(game_bytes)
+        print(f"a cursor move on the game screen's board writes {moved:.0f} bytes = {moved / bare_move:.1f}x "
+              f"the bare list (target 2x)")
     print(f"start to first painted game screen: median {statistics.median(starts):.2f} s, best {min(starts):.2f} s "
-          f"(runs: {', '.join(f'{s:.2f}' for s in starts)}; budget 0.8 s)")
+          f"(runs: {', '.join(f'{s:.2f}' for s in starts)}; budget 0.8 s) = "
+          f"{statistics.median(starts) / bare:.2f}x the bare app")
     print(f"  load average while measuring: {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
     print(f"key press to repaint on the region tables: median {statistics.median(ms):.1f} ms, "
           f"90th percentile {ms[int(len(ms) * 0.9) - 1]:.1f} ms, worst {ms[-1]:.1f} ms "
@@ -210,6 +290,7 @@ def main() -> None:
     print(f"key press to repaint in the move panel: median {statistics.median(move_all):.1f} ms, "
           f"worst {move_all[-1]:.1f} ms over {len(move_all)} keys (budget 50 ms median)")
     print("  " + "; ".join(f"{kind}: median {statistics.median(v):.1f} ms" for kind, v in moves.items()))
+    print(f"  (target: under 10 ms a key in the move panel; median now {statistics.median(move_all):.1f} ms)")
     print(f"battle pane: start to the first painted battle {battle_start:.2f} s, its odds shown at {odds_shown:.2f} s; "
           f"Enter to fight or answer: median {statistics.median(answers):.1f} ms, worst {max(answers):.1f} ms "
           f"over {len(answers)} keys")

@@ -13,6 +13,7 @@ import os
 from pathlib import Path
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.driver import Driver
@@ -68,6 +69,15 @@ class AxisAlliesApp(App[None]):
                 self.exit(return_code=2, message=f"axisallies: {problem}")
         else:
             self.show_start()
+
+    async def on_event(self, event: events.Event) -> None:
+        """While the terminal is too small the screen shows only a message, and its
+        widgets have no room: keys (other than quitting) are not passed to them,
+        so nothing acts on a list nobody can see."""
+        if (isinstance(event, events.Key) and not event.is_forwarded and event.key not in ("ctrl+q", "ctrl+c")
+                and self.screen_stack and {"-tiny-w", "-tiny-h"} & self.screen.classes):
+            return
+        await super().on_event(event)
 
     # -- moving between screens ------------------------------------------------------
     def _show(self, screen: Screen[Any]) -> None:

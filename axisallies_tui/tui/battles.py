@@ -219,6 +219,41 @@ def casualty_slots(rules: Rules, state: GameState, kind: str) -> list[Slot]:
     return [Slot(power=p, type=t, damage=d, available=slots[(p, t, d)]) for p, t, d in keys]
 
 
+def slot_units(rules: Rules, state: GameState, kind: str, slot: Slot) -> list[Unit]:
+    """The pieces a casualty line stands for."""
+    pool = casualty_pool(rules, state, kind)
+    return [u for u in pool if u.power == slot.power and u.type == slot.type]
+
+
+def sensible_picks(rules: Rules, state: GameState, kind: str, slots: Sequence[Slot], needed: int,
+                   order: Sequence[str] = ()) -> dict[str, int]:
+    """A default that does not sink a loaded transport to save an infantry: damage
+    on two-hit ships first, then the player's remembered order of loss (unit
+    types, first lost first), then the lowest loss per piece counting a
+    transport's cargo (`queries_ui.loss_value`)."""
+    from axisallies_tui.engine.queries_ui import loss_value
+
+    battle = state.battle
+    if battle is None:
+        return {}
+    rank = {t: n for n, t in enumerate(order)}
+
+    def cost(slot: Slot) -> float:
+        units = slot_units(rules, state, kind, slot)
+        values = [loss_value(rules, state, battle.space, u) for u in units] or [rules.edition.unit(slot.type).cost]
+        return sum(values) / len(values)
+
+    ordered = sorted(slots, key=lambda s: (not s.damage, rank.get(s.type, len(rank)), cost(s)))
+    picks: dict[str, int] = {}
+    left = needed
+    for slot in ordered:
+        take = min(slot.available, left)
+        if take:
+            picks[slot.key()] = take
+            left -= take
+    return picks
+
+
 def parse_answer(rules: Rules, text: str | None, slots: Sequence[Slot], pool: Sequence[Unit] = ()) -> dict[str, int]:
     """A casualty answer read by the engine's own parser, as counts per slot key
     (empty when the text is not a valid answer)."""

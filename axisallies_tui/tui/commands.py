@@ -51,6 +51,8 @@ class GameCommands(ListedCommands):
             ("game: End phase", screen.action_end_phase, "Finish the current phase (key e)"),
             ("game: Undo", screen.action_undo, "Take back the last purchase, placement, move or edit (key u)"),
             ("game: Find a space", screen.action_find, "Type part of a name and jump there (key /)"),
+            ("game: Standings", screen.action_standings,
+             "Every power's IPCs, income, land, forces and developments; how close each side is to victory (key s)"),
             ("game: Save a copy (export)", partial(app.export_game, screen.session),
              "Games save themselves after every action; this writes a JSON copy to mail or archive"),
             ("game: Help for this phase", app.action_help, "The rules for what you are doing (F1)"),

@@ -216,6 +216,50 @@ def turn_report(rules: Rules, events: Sequence[Any], power: str) -> list[str]:
     return lines
 
 
+SUMMARY_KINDS = frozenset({
+    "battle_ended", "retreated", "raid_damage", "territory_captured", "capital_plundered", "units_changed_hands",
+    "tech_developed", "units_purchased", "purchase_returned", "units_placed", "units_lost", "income_collected",
+    "bonus_paid", "conceded", "game_won", "action_undone", "units_added", "units_removed", "owner_set", "ipcs_set",
+    "tech_granted", "tech_removed", "ship_repaired",
+})
+"""Event kinds a returning player wants to read: results, captures, purchases,
+placements, developments, income, and edits and take-backs (so the purchases
+shown add up)."""
+
+
+def since_last_turn(records: Sequence[tuple[str, str, str | None]], powers: Sequence[str],
+                    board: Board, limit: int = 40) -> list[str]:
+    """What happened since the player holding `powers` last played, from the
+    feed's (kind, text, power) records: each other power's turn under its
+    name, with the events a returning player wants. At most `limit` lines
+    (the newest). The turn just begun (the last `turn_started`) is left out."""
+    starts = [i for i, (kind, _text, _who) in enumerate(records) if kind == "turn_started"]
+    if starts and records[starts[-1]][2] in powers:
+        records = records[:starts[-1]]
+    start = 0
+    for index in range(len(records) - 1, -1, -1):
+        kind, _text, who = records[index]
+        if kind == "turn_started" and who in powers:
+            start = index + 1  # the player's own last turn: what came after it
+            while start < len(records) and not (records[start][0] == "turn_started"
+                                                and records[start][2] not in powers):
+                start += 1
+            break
+    lines: list[str] = []
+    heading = ""
+    for kind, text, who in records[start:]:
+        if kind == "turn_started" and who is not None:
+            heading = f"{power_label(board, who)}:"
+            continue
+        if kind not in SUMMARY_KINDS:
+            continue
+        if heading:
+            lines.append(heading)
+            heading = ""
+        lines.append(f"  {text}")
+    return lines[-limit:]
+
+
 def turn_finished(before: GameState, after: GameState) -> bool:
     return after.power != before.power or after.round != before.round or (
         after.result is not None and before.result is None

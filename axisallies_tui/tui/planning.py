@@ -162,7 +162,8 @@ def unit_groups(rules: Rules, state: GameState, space_id: str) -> list[UnitGroup
             if cargo:
                 notes.append("carrying " + _short_counts(rules, cargo))
         if kind.domain == AIR and rules.board.space(space_id).is_sea:
-            notes.append("on a carrier")
+            # only aircraft a carrier takes sit on one; a bomber over the sea is in flight
+            notes.append("on a carrier" if kind.carrier_cost is not None else "in the air")
         key = f"{unit_type}:{left}:{int(aboard)}:{int(damaged)}:{int(stuck is not None)}"
         result.append(UnitGroup(key=key, type=unit_type, label=label, uids=tuple(sorted(u.uid for u in members)),
                                 left=left, stuck=stuck, note=", ".join(notes)))

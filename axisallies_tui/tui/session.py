@@ -32,6 +32,9 @@ class GameSession:
         self._dice = dice
         self.last_step: Step | None = None
         """The step of the last action applied (panels show its dice)."""
+        self.loss_orders: dict[str, list[str]] = {}
+        """Power -> unit types in the order its player chose to lose them last
+        time (first lost first): the next casualty default follows it."""
 
     @property
     def rules(self) -> Rules:

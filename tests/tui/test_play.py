@@ -39,6 +39,12 @@ async def settle(pilot, times: int = 3) -> None:
         await pilot.pause()
 
 
+async def computed(pilot) -> None:
+    """The odds are computed in a thread: wait for it, then for the screen."""
+    await pilot.app.workers.wait_for_complete()
+    await settle(pilot)
+
+
 def saved(state, name: str = "scene", rules=None, players=None, dice_mode=None) -> str:
     rules = rules or make_rules()
     SavedGame.create(name, rules.ruleset, seed=1, start=state, players=players or {}, dice_mode=dice_mode).close()
@@ -330,7 +336,7 @@ async def test_odds_screen_numbers_match_battle_odds():
         assert isinstance(screen, OddsScreen)
         await pilot.press("plus", "plus", "down", "plus")  # attack: 2 infantry, 1 armour
         await pilot.press("tab", "plus", "plus")  # defence: 2 infantry
-        await settle(pilot)
+        await computed(pilot)
         expected = battle_odds(
             [(profile(rules, "germany", (), "infantry", ATTACK), 2),
              (profile(rules, "germany", (), "armour", ATTACK), 1)],
@@ -358,6 +364,7 @@ async def test_odds_screen_from_the_battle_pane_is_filled_in():
         screen = app.screen
         assert isinstance(screen, OddsScreen)
         assert screen.setup.attacking == {"armour": 2} and screen.setup.defending == {"infantry": 3}
+        await computed(pilot)
         from axisallies_tui.engine.battle_odds import odds_for_battle
 
         assert screen.result.attacker_win == odds_for_battle(rules, app.session.state, "caucasus").attacker_win
@@ -478,7 +485,7 @@ async def test_odds_screen_options_aa_gun_retreat_and_sea():
         screen = app.screen
         await pilot.press("plus", "plus", "down", "down", "plus")  # attack: 2 infantry, 1 fighter
         await pilot.press("tab", "plus", "plus", "end", "plus")  # defence: 2 infantry and the AA gun
-        await settle(pilot)
+        await computed(pilot)
         assert screen.setup.aa_guns == 1
         attack = [(profile(rules, "germany", (), "infantry", ATTACK), 2),
                   (profile(rules, "germany", (), "fighter", ATTACK), 1)]
@@ -487,11 +494,12 @@ async def test_odds_screen_options_aa_gun_retreat_and_sea():
         screen.query_one("#odds-retreat").value = "2"
         screen.setup.retreat_below = 2
         screen.recompute()
+        await computed(pilot)
         assert screen.result == battle_odds(attack, defence, aa_guns=1, retreat_below=2)
         assert "Attacker retreats" in str(screen.query_one("#odds-result").render())
         screen.query_one("#odds-sea").focus()
         await pilot.press("space")
-        await settle(pilot)
+        await computed(pilot)
         assert screen.setup.sea
         assert screen.result == battle_odds(attack, defence, retreat_below=2, land_battle=False)
         assert "no AA gun" in str(screen.query_one("#odds-result").render())

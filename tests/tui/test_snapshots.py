@@ -52,6 +52,12 @@ def test_setup_game_tab_small(snap_compare):
     assert snap_compare(app_on(), press=["n"], terminal_size=SMALL)
 
 
+def test_setup_house_rules_available_small(snap_compare):
+    """80x24: the house-rules tab with v (available only): the count line and a
+    list taller than the help below it."""
+    assert snap_compare(app_on(), press=["n", "f6", "f6", "v"], terminal_size=SMALL)
+
+
 def test_setup_house_rules_large(snap_compare):
     """120x40: house rules filtered by "victory", grouped under their source
     documents; the rule switched on shows (*) as a one-of choice of its group,
@@ -84,6 +90,20 @@ def test_game_research_large(snap_compare, saved_game):
     by power), the detail of Russia, the research panel and a taller feed."""
     saved_game("g", players={"ussr": "Ann"})
     assert snap_compare(app_on("g"), terminal_size=LARGE)
+
+
+def test_game_research_huge(snap_compare, saved_game):
+    """160x50: the board shows Soviet Union and, below it to read, Africa (titled
+    with the key to go there); the action panel takes a third of the width and
+    the feed a quarter of the height."""
+    saved_game("g", players={"ussr": "Ann"})
+    assert snap_compare(app_on("g"), terminal_size=(160, 50))
+
+
+def test_standings_small(snap_compare, saved_game):
+    """80x24: the standings dialog: a row per power and per side, victory progress."""
+    saved_game("g", players={"ussr": "Ann", "germany": "Bob"})
+    assert snap_compare(app_on("g"), press=["s"], terminal_size=SMALL)
 
 
 def test_game_board_small(snap_compare, saved_game):
@@ -222,7 +242,8 @@ def test_battle_pane_large(snap_compare):
 
 def test_casualty_choice_small(snap_compare):
     """80x24: after the attack roll (shown), the defender picks casualties: one
-    line per type with the default (cheapest first) filled in, how many are
+    line per type with a Note column (cargo, damage, origin) and the default
+    (cheapest first here) filled in, how many are
     needed, and that they still fire back."""
     from axisallies_tui.engine.combat import Fight
     from tests.helpers import make_rules, put
@@ -241,5 +262,9 @@ def test_odds_screen_small(snap_compare):
     """80x24: the odds calculator from the start screen with 3 infantry and 2
     armour attacking 3 infantry: outcomes with bars, expected survivors, losses,
     rounds and the chance of each number of survivors."""
-    assert snap_compare(app_on(), press=["o", "plus", "plus", "plus", "down", "plus", "plus", "tab", "plus", "plus",
-                                         "plus"], terminal_size=SMALL)
+    async def fill_in(pilot) -> None:
+        await pilot.press("o", "plus", "plus", "plus", "down", "plus", "plus", "tab", "plus", "plus", "plus")
+        await pilot.app.workers.wait_for_complete()  # the odds come from a worker thread
+        await settle(pilot)
+
+    assert snap_compare(app_on(), terminal_size=SMALL, run_before=fill_in)

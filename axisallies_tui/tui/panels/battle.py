@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option
 
 from axisallies_tui.engine.actions import Answer
 from axisallies_tui.engine.combat import Fight
+from axisallies_tui.engine.queries_ui import casualty_note
 from axisallies_tui.engine.state import GameState
 from axisallies_tui.tui import battles
 from axisallies_tui.tui.info import player_for, power_label, sentence, short_space_name
@@ -238,6 +239,8 @@ class CasualtyPanel(BattlePaneBase):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.slots: list[battles.Slot] = []
         self.picks: dict[str, int] = {}
+        self.default_picks: dict[str, int] = {}
+        self.default_why = ""
         self._question: object = None
 
     def compose(self) -> ComposeResult:
@@ -254,6 +257,7 @@ class CasualtyPanel(BattlePaneBase):
         table.add_column("Unit", key="unit")
         table.add_column("Here", key="here")
         table.add_column("Lose", key="lose")
+        table.add_column("Note", key="note")
         super().on_mount()
 
     def focus_first(self) -> None:
@@ -278,7 +282,8 @@ class CasualtyPanel(BattlePaneBase):
         if self._question is not state:  # a new question: start from the default
             self._question = state
             self.slots = battles.casualty_slots(rules, state, pending.kind)
-            self.picks = battles.parse_answer(rules, pending.default, self.slots)
+            self.default_picks, self.default_why = self.work_out_default()
+            self.picks = dict(self.default_picks)
         name = short_space_name(rules.board.space(space))
         self.query_one("#casualty-title", Static).update(f"Battle for {name}, round {state.battle.round}: casualties")
         needed = self.needed()
@@ -292,16 +297,16 @@ class CasualtyPanel(BattlePaneBase):
         single = len({s.power for s in self.slots}) <= 1
         for slot in self.slots:
             n = self.picks.get(slot.key(), 0)
-            table.add_row(battles.slot_label(rules, slot, single), str(slot.available), str(n) if n else "",
+            note = casualty_note(rules, state, space, battles.slot_units(rules, state, pending.kind, slot),
+                                 slot.damage)
+            table.add_row(battles.slot_label(rules, slot, single), str(slot.available), str(n) if n else "", note,
                           key=slot.key())
         self._show_total()
 
     def _show_total(self) -> None:
         chosen = sum(self.picks.values())
         needed = self.needed()
-        pending = self.session.state.pending
-        default = battles.parse_answer(self.session.rules, pending.default if pending else None, self.slots)
-        mark = " (the default: cheapest first)" if self.picks == default else ""
+        mark = f" (the default: {self.default_why})" if self.picks == self.default_picks else ""
         more = "" if chosen == needed else f": {'add' if chosen < needed else 'take off'} {abs(needed - chosen)}"
         self.query_one("#casualty-total", Static).update(f"Chosen {chosen} of {needed}{mark}{more}.")
 
@@ -327,9 +332,26 @@ class CasualtyPanel(BattlePaneBase):
         self.query_one(CasualtyTable).update_cell(slot.key(), "lose", str(n) if n else "")
         self._show_total()
 
+    def work_out_default(self) -> tuple[dict[str, int], str]:
+        """The player's remembered order, else the lowest loss counting cargo;
+        the engine's cheapest-first default if the engine would refuse ours."""
+        rules, state = self.session.rules, self.session.state
+        pending = state.pending
+        engine_default = battles.parse_answer(rules, pending.default if pending else None, self.slots)
+        if pending is None:
+            return engine_default, "cheapest first"
+        order = self.session.loss_orders.get(pending.power, [])
+        picks = battles.sensible_picks(rules, state, pending.kind, self.slots, self.needed(), order)
+        if picks == engine_default:
+            return engine_default, "your order of loss" if order else "cheapest first"
+        if sum(picks.values()) != self.needed() or self.session.problem(
+                Answer(choice=battles.write_answer(self.slots, picks))) is not None:
+            return engine_default, "cheapest first"
+        return picks, ("your order of loss from the last battle" if order
+                       else "lowest loss, a loaded transport counted with its cargo")
+
     def reset(self) -> None:
-        pending = self.session.state.pending
-        self.picks = battles.parse_answer(self.session.rules, pending.default if pending else None, self.slots)
+        self.picks = dict(self.default_picks)
         for slot in self.slots:
             n = self.picks.get(slot.key(), 0)
             self.query_one(CasualtyTable).update_cell(slot.key(), "lose", str(n) if n else "")
@@ -341,6 +363,12 @@ class CasualtyPanel(BattlePaneBase):
             self.post_message(self.Problem(f"choose exactly {needed} casualt{'y' if needed == 1 else 'ies'} "
                                            f"(you chose {chosen})"))
             return
+        pending = self.session.state.pending
+        if pending is not None and self.picks != self.default_picks:
+            # the player's own choice: the types lost, first in the order shown, lead next time
+            lost = [s.type for s in self.slots if self.picks.get(s.key()) and not s.damage]
+            earlier = self.session.loss_orders.get(pending.power, [])
+            self.session.loss_orders[pending.power] = lost + [t for t in earlier if t not in lost]
         self.post_message(self.Submit(Answer(choice=battles.write_answer(self.slots, self.picks))))
 
 

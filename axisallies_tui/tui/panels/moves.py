@@ -24,12 +24,40 @@ from textual.widgets.option_list import Option
 from axisallies_tui.engine.combat import pending_battles
 from axisallies_tui.engine.events import units_text
 from axisallies_tui.engine.movement import COMBAT_MOVE, Move
+from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import GameState
 from axisallies_tui.tui import planning
 from axisallies_tui.tui.info import phase_name, sentence, short_space_name
 from axisallies_tui.tui.panels.base import PhasePanel, register_panel
 
 FROM, UNITS, TO = "from", "units", "to"
+
+
+def planned_odds_text(rules: Rules, state: GameState, moves: tuple[Move, ...], space: str) -> str:
+    """One line: the exact odds of the battle in `space` once `moves` are made,
+    with every unit already sent there; "" when no battle would be fought."""
+    from axisallies_tui.engine.game import apply
+    from axisallies_tui.engine.errors import IllegalAction
+    from axisallies_tui.tui.screens.odds import setup_for_battle
+    from axisallies_tui.tui.session import NoDice
+
+    try:
+        after = state
+        for move in moves:
+            after = apply(rules, after, move, NoDice()).state
+    except IllegalAction:
+        return ""
+    if space not in pending_battles(rules, after):
+        return ""
+    try:
+        odds = setup_for_battle(rules, after, space).result()
+    except ValueError as problem:
+        return f"Odds as planned: {problem}"
+    if isinstance(odds, str):
+        return ""
+    # "as planned": every unit sent there so far, and these
+    return (f"Odds as planned: win {odds.attacker_win * 100:.1f}%  "
+            f"lose {odds.defender_win * 100:.1f}%  draw {odds.draw * 100:.1f}%")
 
 
 def _panel(widget: Widget) -> "MovePanel":
@@ -105,6 +133,9 @@ class MovePanel(PhasePanel):
         self.air_types: list[str] = []
         self.aa_order: tuple[str, ...] = ()
         self._drawn: GameState | None = None
+        self.plan_odds: dict[str, str] = {}
+        """Destination key -> the odds line of the battle there as planned ("" for
+        no battle), for the units chosen now; cleared when the choice changes."""
 
     def compose(self) -> ComposeResult:
         yield Static("", id="move-title", classes="panel-title", markup=False)
@@ -273,7 +304,36 @@ class MovePanel(PhasePanel):
         dest = next((d for d in self.dests if option is not None and d.key == option.id), None)
         if dest is None or self.origin is None:
             return ""
-        return planning.path_text(self.session.rules, self.origin, dest)
+        path = planning.path_text(self.session.rules, self.origin, dest)
+        if self.combat and dest.ok and not dest.raid and dest.moves:
+            known = self.plan_odds.get(dest.key)
+            if known is None:
+                self._start_plan_odds(dest)
+                return path + "\nOdds as planned: working..."
+            return path + ("\n" + known if known else "")
+        return path
+
+    def _start_plan_odds(self, dest: planning.Destination) -> None:
+        """The odds of the battle there as planned so far (units already sent there
+        and these), computed in a thread so a big battle never freezes the screen."""
+        rules, state, moves, key = self.session.rules, self.session.state, dest.moves, dest.key
+
+        def compute() -> None:
+            text = planned_odds_text(rules, state, moves, dest.space)
+            try:
+                self.app.call_from_thread(self._show_plan_odds, state, key, text)
+            except RuntimeError:  # the app closed while computing
+                pass
+
+        self.run_worker(compute, thread=True, exclusive=True, group="plan-odds", exit_on_error=False)
+
+    def _show_plan_odds(self, state: GameState, key: str, text: str) -> None:
+        if state is not self.session.state or not self.is_attached:
+            return  # something was played meanwhile (these odds are for another position), or gone
+        self.plan_odds[key] = text
+        option = self.query_one(DestinationList).highlighted_option
+        if self.step == TO and option is not None and option.id == key:
+            self.query_one("#move-hint", Static).update(self._destination_hint())
 
     # -- moving between the steps ---------------------------------------------------------------
     def to_origins(self) -> None:
@@ -324,6 +384,7 @@ class MovePanel(PhasePanel):
         if set(self.aa_order) != set(self.air_types):
             self.aa_order = ()
         self.dests = planning.destinations(rules, state, self.origin, uids, self.aa_order, extra)
+        self.plan_odds = {}
 
     # -- choosing ------------------------------------------------------------------------------
     def change(self, step: int) -> None:

@@ -102,16 +102,30 @@ class PlacePanel(PhasePanel):
                 "Nothing is waiting to be placed. Press e to end the phase and collect income."
             )
             self.query_one("#targets", OptionList).clear_options()
+            self._keep_focus()
             return
         total = sum(n for _, n in ps.unplaced)
         self.query_one("#place-text", Static).update(f"{total} unit(s) waiting. Pick one, then a space.")
         self.unit = keep if keep in ids else ids[0]
         waiting.highlighted = ids.index(self.unit)
         self.show_targets()
+        self._keep_focus()
+
+    def _keep_focus(self) -> None:
+        """A list that held the keyboard and was hidden (everything placed), or no
+        focus at all, or the bare panel (after an undo brought the lists back):
+        the keyboard goes to the unit list, so the next key does something here."""
+        if not self.is_attached:
+            return
+        focused = self.screen.focused
+        if focused is None or focused is self or (self in focused.ancestors_with_self and not focused.display):
+            self.focus_first()
 
     def show_targets(self) -> None:
         rules, state = self.session.rules, self.session.state
         targets = self.query_one("#targets", OptionList)
+        # the space highlighted stays highlighted: the next unit goes where the last went
+        was = targets.get_option_at_index(targets.highlighted).id if targets.highlighted is not None else None
         targets.clear_options()
         self.targets = {}
         if self.unit is None:
@@ -136,7 +150,7 @@ class PlacePanel(PhasePanel):
         if not spaces:
             targets.add_option(Option("nowhere: this unit cannot be placed now", disabled=True))
         else:
-            targets.highlighted = 0
+            targets.highlighted = spaces.index(was) if was in spaces else 0
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option_list.id == "waiting" and event.option.id and event.option.id != self.unit:

@@ -24,8 +24,8 @@ class ShoppingTable(DataTable):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("plus,equals_sign,right", "add(1)", "Add", id="purchase.add", key_display="+"),
         Binding("minus,left", "add(-1)", "Remove", id="purchase.remove", key_display="-"),
-        Binding("b", "buy", "Buy list", id="purchase.buy"),
-        Binding("c", "clear", "Clear list", id="purchase.clear"),
+        Binding("b", "buy", "Buy", id="purchase.buy"),
+        Binding("c", "clear", "Clear", id="purchase.clear"),
     ]
 
     def action_add(self, step: int) -> None:
@@ -154,9 +154,18 @@ class PurchasePanel(PhasePanel):
 
     # -- leaving the phase ---------------------------------------------------------
     def end_phase_warning(self) -> str | None:
-        if not self.draft:
+        if self.draft:
+            return f"Your list ({self.list_text()}) is not bought yet. Buy it before ending the phase?"
+        rules, state = self.session.rules, self.session.state
+        ipcs = power_state(rules.board, state, state.power).ipcs
+        prices = [(self.price(u), u) for u in self.units]
+        affordable = [(p, u) for p, u in prices if 0 < p <= ipcs]
+        if not affordable:
             return None
-        return f"Your list ({self.list_text()}) is not bought yet. Buy it before ending the phase?"
+        cheapest, unit = min(affordable, key=lambda pu: pu[0])
+        return (f"{ipcs} IPCs are left unspent: enough for {ipcs // cheapest} more "
+                f"{unit.name.lower()} at {cheapest} each. Unspent IPCs are kept for next turn. "
+                f"Ending the phase cannot be taken back. End the purchase?")
 
     def before_end_phase(self) -> list[Action]:
         return self.draft_actions()

@@ -4,9 +4,10 @@ list, a space in full, the game's result. Each returns a typed result with
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Sequence, TypeVar
 
 from textual import events
+from textual.await_complete import AwaitComplete
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -17,8 +18,26 @@ from textual.widgets.option_list import Option
 
 from axisallies_tui.tui.widgets.common import TooSmall
 
+ResultType = TypeVar("ResultType")
 
-class ConfirmDialog(ModalScreen[str | None]):
+
+class Dialog(ModalScreen[ResultType]):
+    """A modal dialog that answers once. Keys typed quickly (`d d`, `Enter
+    Enter`) reach the dialog again before it has closed; only the first
+    answer counts, so its caller is never called twice."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.answered = False
+
+    def dismiss(self, result: ResultType | None = None) -> AwaitComplete:
+        if self.answered:
+            return AwaitComplete.nothing()
+        self.answered = True
+        return super().dismiss(result)
+
+
+class ConfirmDialog(Dialog[str | None]):
     """A question with a few answers, each with its own key."""
 
     BINDINGS = [Binding("escape", "dismiss_none", "Cancel", id="dialog.cancel")]
@@ -61,7 +80,7 @@ class ConfirmDialog(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class HandOverDialog(ModalScreen[None]):
+class HandOverDialog(Dialog[None]):
     """The turn passes to another player: what happened, and who takes the keyboard."""
 
     BINDINGS = [Binding("enter,escape,space", "done", "Ready", id="handover.ready", key_display="Enter")]
@@ -77,7 +96,8 @@ class HandOverDialog(ModalScreen[None]):
         with Vertical(classes="dialog-box"):
             yield Static("Hand over the keyboard", classes="dialog-title")
             if self.report:
-                yield Static("\n".join(self.report), classes="dialog-text", markup=False)
+                with VerticalScroll(classes="dialog-scroll", id="handover-report"):
+                    yield Static("\n".join(self.report), classes="dialog-text", markup=False)
             who = f"{self.player}, you play {self.next_label} now." if self.player else f"{self.next_label} plays now."
             yield Static(who, classes="dialog-text dialog-strong", markup=False)
             yield Static("Press Enter when ready.", classes="dialog-keys", markup=False)
@@ -86,7 +106,7 @@ class HandOverDialog(ModalScreen[None]):
         self.dismiss(None)
 
 
-class TextPrompt(ModalScreen[str | None]):
+class TextPrompt(Dialog[str | None]):
     BINDINGS = [Binding("escape", "dismiss_none", "Cancel", id="dialog.cancel")]
 
     def __init__(self, title: str, value: str = "", placeholder: str = "", note: str = "") -> None:
@@ -113,7 +133,7 @@ class TextPrompt(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class PickDialog(ModalScreen[str | None]):
+class PickDialog(Dialog[str | None]):
     BINDINGS = [Binding("escape", "dismiss_none", "Cancel", id="dialog.cancel")]
 
     def __init__(self, title: str, options: Sequence[tuple[str, str]], empty: str = "Nothing to choose.") -> None:
@@ -141,7 +161,7 @@ class PickDialog(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class TextDialog(ModalScreen[None]):
+class TextDialog(Dialog[None]):
     """Read-only text (a space in full on narrow screens)."""
 
     BINDINGS = [Binding("escape,enter,q", "done", "Close", id="dialog.close")]
@@ -167,7 +187,7 @@ class ReadOnlyTable(DataTable, can_focus=False):
     """A table to read, not to move about in (keys go to the dialog)."""
 
 
-class GameOverDialog(ModalScreen[None]):
+class GameOverDialog(Dialog[None]):
     """Who won and how, with each power's final standing."""
 
     BINDINGS = [Binding("enter,escape", "done", "Close", id="gameover.close", key_display="Enter")]
@@ -221,7 +241,7 @@ def read_faces(text: str, count: int) -> tuple[list[int], str | None]:
     return faces, None
 
 
-class DicePrompt(ModalScreen[list[int] | None]):
+class DicePrompt(Dialog[list[int] | None]):
     """Table dice: roll `count` real dice for `purpose` and type the faces.
     Esc gives up the action (nothing changes)."""
 

@@ -14,7 +14,6 @@ from typing import Callable, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from axisallies_tui.engine.actions import Action
@@ -23,6 +22,7 @@ from axisallies_tui.engine.queries import power_state
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import GameState
 from axisallies_tui.tui.info import power_label, units_text
+from axisallies_tui.tui.screens.dialogs import Dialog
 from axisallies_tui.tui.widgets.common import CycleChoice, TooSmall
 
 KINDS = (
@@ -52,7 +52,7 @@ class EditChoice(CycleChoice):
     ]
 
 
-class EditDialog(ModalScreen[Action | None]):
+class EditDialog(Dialog[Action | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss_none", "Cancel", id="edit.cancel"),
         Binding("ctrl+s", "apply", "Apply", id="edit.apply", show=False),

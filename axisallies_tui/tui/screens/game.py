@@ -37,12 +37,13 @@ from axisallies_tui.tui.widgets.status_line import StatusLine
 
 class GameScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("e", "end_phase", "End phase", id="game.end_phase"),
+        Binding("e", "end_phase", "End", id="game.end_phase", tooltip="End the phase"),
         Binding("u", "undo", "Undo", id="game.undo"),
-        Binding("slash", "find", "Find", id="game.find", key_display="/"),
+        Binding("slash", "find", "Find", id="game.find", key_display="/", show=False),
+        Binding("s", "standings", "Standings", id="game.standings"),
         Binding("f2", "focus_board", "Board", id="game.board", key_display="F2"),
         Binding("f3", "focus_panel", "Actions", id="game.panel", key_display="F3"),
-        Binding("f4", "focus_feed", "Feed", id="game.feed", show=False, key_display="F4"),
+        Binding("f4", "focus_feed", "Feed", id="game.feed", key_display="F4"),
         Binding("f9,ctrl+e", "edit", "Edit", id="game.edit", show=False, key_display="F9"),
         Binding("q", "leave", "Leave", id="game.leave", show=False),
     ]
@@ -56,6 +57,11 @@ class GameScreen(Screen[None]):
         self._following = False
         self.edit_mode = False
         """Edit mode was confirmed once in this session: F9 opens the editor at once."""
+        self.gestures: list[tuple[int, int, tuple[int, str, str]]] = []
+        """One key that stored several undoable actions (`b` buys a list: one
+        purchase per line): how many, the depth of the undo history after them,
+        and the turn and phase. `u` at that depth takes them all back, as the
+        player made them with one key."""
 
     # -- what is going on ------------------------------------------------------------
     @property
@@ -78,7 +84,7 @@ class GameScreen(Screen[None]):
                 yield SpaceDetail(id="detail")
                 yield Vertical(id="panel-slot")
         yield CombatFeed(id="feed")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # Ctrl+P still opens it; F4 needs the room
 
     def on_mount(self) -> None:
         self.add_class("-show-side")
@@ -134,8 +140,17 @@ class GameScreen(Screen[None]):
             self.refresh_view()
 
     def _first_focus(self) -> None:
-        if self.panel is not None:
-            self.panel.focus_first()
+        panel = self.panel
+        if panel is None:
+            return
+        if not panel.is_mounted:  # swapped in a moment ago: its controls come with its mount
+            self.call_after_refresh(self._first_focus)
+            return
+        panel.focus_first()
+
+    def on_resize(self, event: events.Resize) -> None:
+        # 140 columns and more: room for a larger action panel (app.tcss)
+        self.set_class(event.size.width >= 140, "-huge")
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """On narrow terminals the board and the side column take turns: the one
@@ -196,20 +211,38 @@ class GameScreen(Screen[None]):
         False on a refusal, None while table dice are being asked for (the rest is
         applied once they are typed). `typed`: table dice typed for the first action."""
         status = self.query_one(StatusLine)
-        for index, action in enumerate(actions):
-            before = self.state
-            try:
-                step = self.session.apply(action, typed)
-            except DiceNeeded as need:
-                self.ask_for_dice(need, actions[index:], typed)
-                return None
-            except IllegalAction as refused:
-                status.show_problem(refused.reason)
-                self.refresh_view()
-                return False
-            typed = ()
-            self.after_step(before, step)
-        return True
+        undoable = 0
+        try:
+            for index, action in enumerate(actions):
+                before = self.state
+                try:
+                    step = self.session.apply(action, typed)
+                except DiceNeeded as need:
+                    self.ask_for_dice(need, actions[index:], typed)
+                    return None
+                except IllegalAction as refused:
+                    status.show_problem(refused.reason)
+                    self.refresh_view()
+                    return False
+                typed = ()
+                undoable = undoable + 1 if action.undoable else 0
+                self.after_step(before, step)
+            return True
+        finally:
+            if undoable > 1 and len(self.state.undo) >= undoable:
+                self.gestures.append((undoable, len(self.state.undo), self._turn_key()))
+
+    def _turn_key(self) -> tuple[int, str, str]:
+        return self.state.round, self.state.power, self.state.phase
+
+    def action_undo(self) -> None:
+        """Take back what the last key did: one action, or all those one key stored."""
+        depth, count = len(self.state.undo), 1
+        while self.gestures and (self.gestures[-1][2] != self._turn_key() or self.gestures[-1][1] > depth):
+            self.gestures.pop()  # taken back already, or from another phase
+        if self.gestures and self.gestures[-1][1] == depth:
+            count = self.gestures.pop()[0]
+        self.submit(*[Undo() for _ in range(min(count, depth) or 1)])
 
     def ask_for_dice(self, need: DiceNeeded, actions: tuple[Action, ...], typed: tuple[int, ...]) -> None:
         """Table dice: ask for the faces, then apply the same action again with every
@@ -250,6 +283,10 @@ class GameScreen(Screen[None]):
         players = self.session.players
         if was != now and not info.same_person(players, was, now):
             label = info.power_label(rules.board, now)
+            if finished:  # a new turn: everything since this player's own last turn
+                records = self.query_one(CombatFeed).records
+                mine = [p.id for p in rules.board.powers if info.same_person(players, p.id, now)] or [now]
+                report = info.since_last_turn(records, mine, rules.board) or report
             if after.pending is not None:  # a question for another player, mid-turn
                 report = report + [f"{label} must answer: {after.pending.prompt}."]
             elif not finished and last:  # back to the mover after answering: what came of it
@@ -327,7 +364,8 @@ class GameScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         state = self.state
         if action == "end_phase":
-            return None if state.result is not None or state.pending is not None else True
+            # a question waiting (casualties, retreat) or the game over: `e` does nothing, so it is not shown
+            return False if state.result is not None or state.pending is not None else True
         if action == "undo":
             return True if state.undo else False
         return True
@@ -356,9 +394,6 @@ class GameScreen(Screen[None]):
                 self.panel.focus_first()
 
         self.app.push_screen(ConfirmDialog(warning, choices, title="End the phase?"), callback=answer)
-
-    def action_undo(self) -> None:
-        self.submit(Undo())
 
     def action_edit(self) -> None:
         """Edit mode (F9): asked once a session, then the editor for the selected space."""
@@ -394,6 +429,11 @@ class GameScreen(Screen[None]):
 
         self.app.push_screen(EditDialog(self.session.rules, self.state, space, self.session.problem),
                              callback=apply_edit)
+
+    def action_standings(self) -> None:
+        from axisallies_tui.tui.screens.standings import StandingsDialog
+
+        self.app.push_screen(StandingsDialog(self.session.rules, self.state, self.session.players))
 
     def action_find(self) -> None:
         self.query_one(JumpBar).open()

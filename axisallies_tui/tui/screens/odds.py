@@ -10,7 +10,7 @@ game's house rules and each power's developments when opened from a game).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
@@ -48,6 +48,14 @@ class OddsSetup:
     low_luck: bool = False
     retreat_below: int = 0
     title: str = ""
+    named: bool = True
+    """False for the blank calculator: the sides are "Attacker" and "Defender",
+    not the powers whose unit numbers are used."""
+
+    def copy(self) -> "OddsSetup":
+        """An independent copy (the worker computes from it while keys change this one)."""
+        return replace(self, attacking=dict(self.attacking), defending=dict(self.defending),
+                       bombarding=dict(self.bombarding))
 
     @classmethod
     def blank(cls, rules: Rules) -> "OddsSetup":
@@ -58,7 +66,8 @@ class OddsSetup:
             sides = list(board.sides)
         attacker = board.powers_of_side(sides[0])[0]
         defender = board.powers_of_side(sides[-1])[0]
-        return cls(rules=rules, attacker=attacker, defender=defender, low_luck=rules.policy.id == "low_luck")
+        return cls(rules=rules, attacker=attacker, defender=defender, low_luck=rules.policy.id == "low_luck",
+                   named=False)
 
     def result(self) -> Any:
         """The exact odds (`engine.odds.Odds`), or a sentence saying what is missing."""
@@ -148,8 +157,10 @@ class SideTable(DataTable):
     """One side's units: +/- change the highlighted count, 0 clears it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("plus,equals_sign,right", "change(1)", "More", id="odds.more", key_display="+", show=False),
-        Binding("minus,left", "change(-1)", "Fewer", id="odds.fewer", key_display="-", show=False),
+        Binding("plus,equals_sign", "change(1)", "More", id="odds.more", key_display="+", show=False),
+        Binding("minus", "change(-1)", "Fewer", id="odds.fewer", key_display="-", show=False),
+        Binding("right", "other_side(1)", "Other side", id="odds.right", show=False),
+        Binding("left", "other_side(-1)", "Other side", id="odds.left", show=False),
         Binding("0", "clear_row", "Clear", id="odds.clear_row", show=False),
         Binding("home", "row(0)", "First line", show=False),
         Binding("end", "row(-1)", "Last line", show=False),
@@ -163,6 +174,17 @@ class SideTable(DataTable):
         screen = self.screen
         if isinstance(screen, OddsScreen):
             screen.change(self.side, self.cursor_row, step)
+
+    def action_other_side(self, step: int) -> None:
+        """Right and left move between the two sides (as Tab and Shift+Tab do),
+        keeping the line; + and - change counts."""
+        target = "#odds-defence" if step > 0 else "#odds-attack"
+        other = self.screen.query_one(target, SideTable)
+        if other is self:
+            self.screen.focus_next() if step > 0 else self.screen.focus_previous()
+            return
+        other.move_cursor(row=min(self.cursor_row, other.row_count - 1), animate=False)
+        other.focus()
 
     def action_row(self, index: int) -> None:
         self.move_cursor(row=index if index >= 0 else self.row_count - 1)
@@ -201,6 +223,8 @@ class OddsScreen(Screen[None]):
         self.setup = setup
         self.result: Any = None
         """The last `Odds` computed (or the sentence saying what is missing)."""
+        self.generation = 0
+        """Counts the setups sent to the worker; only the newest one's answer is shown."""
         edition = setup.rules.edition
         self.fighting = [u for u in edition.unit_types if u.combatant]
         self.rows: dict[str, list[str]] = {
@@ -214,7 +238,10 @@ class OddsScreen(Screen[None]):
         yield TooSmall()
         board = self.setup.rules.board
         title = self.setup.title or "Odds calculator"
-        sides = f"{power_label(board, self.setup.attacker)} attacks {power_label(board, self.setup.defender)}"
+        if self.setup.named:
+            sides = f"{power_label(board, self.setup.attacker)} attacks {power_label(board, self.setup.defender)}"
+        else:
+            sides = "Attacker against Defender"
         yield Static(f"{title}: {sides}", id="odds-title", markup=False)
         with Horizontal(id="odds-main"):
             with Vertical(id="odds-left"):
@@ -229,7 +256,7 @@ class OddsScreen(Screen[None]):
                         yield Static("Retreat below", classes="odds-label")
                         yield CycleChoice([("never" if n == 0 else f"{n} units", str(n)) for n in range(0, 31)],
                                           str(self.setup.retreat_below), id="odds-retreat")
-                    yield Static("+/- count  0 clear  Tab next", id="odds-keys", markup=False)
+                    yield Static("+/- count  0 clear  Tab/arrows: side", id="odds-keys", markup=False)
             with VerticalScroll(id="odds-right"):
                 yield Static("", id="odds-result", markup=False)
         yield Footer()
@@ -239,7 +266,10 @@ class OddsScreen(Screen[None]):
         for side in ("attack", "defence"):
             table = self.query_one(f"#odds-{side}", SideTable)
             power = self.setup.attacker if side == "attack" else self.setup.defender
-            table.add_column(f"{'Attack' if side == 'attack' else 'Defence'} {power_tag(board, power)}", key="unit")
+            label = f"{'Attack' if side == 'attack' else 'Defence'} {power_tag(board, power)}"
+            if not self.setup.named:
+                label = "Attacker" if side == "attack" else "Defender"
+            table.add_column(label, key="unit")
             table.add_column("n", key="n")
             for row in self.rows[side]:
                 table.add_row(self.row_label(row), self.count_text(side, row), key=row)
@@ -312,13 +342,30 @@ class OddsScreen(Screen[None]):
 
     # -- the result -------------------------------------------------------------------------
     def recompute(self) -> None:
-        try:
-            self.result = self.setup.result()
-        except ValueError as problem:
-            self.result = str(problem)
-        text = self.result if isinstance(self.result, str) else "\n".join(report(self.setup, self.result))
+        """Compute the odds in a thread (a big battle never freezes the screen);
+        the newest setup's answer is shown when it arrives."""
+        self.generation += 1
+        generation, setup = self.generation, self.setup.copy()
+
+        def compute() -> None:
+            try:
+                result = setup.result()
+            except ValueError as problem:
+                result = str(problem)
+            try:
+                self.app.call_from_thread(self.show_result, generation, setup, result)
+            except RuntimeError:  # the app closed while computing
+                pass
+
+        self.run_worker(compute, thread=True, group="odds", exit_on_error=False)
+
+    def show_result(self, generation: int, setup: OddsSetup, result: Any) -> None:
+        if generation != self.generation or not self.is_attached:
+            return  # keys were pressed meanwhile (a newer answer is on its way), or closed
+        self.result = result
+        text = self.result if isinstance(self.result, str) else "\n".join(report(setup, self.result))
         notes = []
-        if self.setup.sea and (self.setup.bombarding or self.setup.aa_guns):
+        if setup.sea and (setup.bombarding or setup.aa_guns):
             notes.append("At sea there is no bombardment and no AA gun: they are left out.")
         if notes:
             text += "\n\n" + "\n".join(notes)

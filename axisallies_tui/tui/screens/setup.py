@@ -49,6 +49,8 @@ def default_save_name() -> str:
 class RuleList(OptionList):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("space,enter", "toggle", "On/off", id="setup.toggle", key_display="Space"),
+        Binding("slash", "screen.find_rule", "Filter", id="setup.filter", key_display="/"),
+        Binding("v", "screen.available_only", "Available only", id="setup.available"),
     ]
 
     def action_toggle(self) -> None:
@@ -58,6 +60,17 @@ class RuleList(OptionList):
         if option.id:
             screen = self.screen
             getattr(screen, "toggle_rule")(option.id)
+
+
+class RuleFilter(Input):
+    """The words to filter the house rules by; Down or Enter goes to the list."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("down,enter", "to_list", "To the list", id="setup.filter_to_list", show=False),
+    ]
+
+    def action_to_list(self) -> None:
+        self.screen.query_one("#rule-list").focus()
 
 
 class ParamInput(Input):
@@ -94,6 +107,8 @@ class SetupScreen(Screen[None]):
         """Parameters typed for each rule, kept while the rule is off too."""
         self.problem = ""
         """The last refusal shown (tests read it)."""
+        self.available_only = False
+        """The house-rule list shows only rules that can be switched on now (`v`)."""
 
     # -- layout --------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -159,7 +174,8 @@ class SetupScreen(Screen[None]):
     def compose_house(self) -> ComposeResult:
         with Horizontal(id="house-main"):
             with Vertical(id="house-left"):
-                yield Input(placeholder="Filter: type words", id="rule-filter", compact=True)
+                yield RuleFilter(placeholder="Filter: type words (/ from the list)", id="rule-filter", compact=True)
+                yield Static("", id="rule-filter-note", markup=False)
                 yield RuleList(id="rule-list", markup=False)
             with VerticalScroll(id="rule-detail"):
                 yield Static("", id="rule-help", markup=False)
@@ -196,14 +212,21 @@ class SetupScreen(Screen[None]):
         keep = self.detail_rule
         rules_list.clear_options()
         wanted = set(r.id for r in self.catalogue.search(words.split())) if words.strip() else None
+        shown = 0
         for document in self.catalogue.documents:
-            members = [r for r in self.catalogue.rules if r.document is document and (wanted is None or r.id in wanted)]
+            members = [r for r in self.catalogue.rules if r.document is document and (wanted is None or r.id in wanted)
+                       and (not self.available_only or self.switchable(r))]
+            shown += len(members)
             if not members:
                 continue
             heading = Text(f"{document.title} (s{document.seed})", style="bold underline")
             rules_list.add_option(Option(heading, disabled=True))
             for rule in members:
                 rules_list.add_option(Option(self.rule_label(rule), id=rule.id))
+        which = "available rules" if self.available_only else "rules"
+        note = f"{shown} {which}" + (f" matching '{words.strip()}'" if words.strip() else "")
+        note += "; v: all rules" if self.available_only else "; v: available only"
+        self.query_one("#rule-filter-note", Static).update(note)
         ids = [o.id for o in rules_list.options if o.id]
         if words.strip():
             # a rule named by the words comes first, before rules that only mention them
@@ -234,7 +257,7 @@ class SetupScreen(Screen[None]):
             del house[rule_id]
         else:
             if not self.switchable(rule):
-                self.show_problem(f"{rule.id} ({rule.title}) is planned and cannot be switched on yet")
+                self.show_problem(f"{rule.title} is planned and cannot be switched on yet")
                 return
             if rule.group:
                 rivals = [r for r in house if (other := self.catalogue.by_id.get(r)) is not None
@@ -242,7 +265,8 @@ class SetupScreen(Screen[None]):
                 for rival in rivals:
                     del house[rival]
                 if rivals:
-                    note = f"Switched off {', '.join(rivals)}: group {rule.group} allows one choice."
+                    names = ", ".join(self.catalogue.by_id[r].title for r in rivals)
+                    note = f"Switched off {names}: only one of group {rule.group} may be on."
             house[rule_id] = dict(self.params.get(rule_id, {}))
             problems = choice_problems(self.catalogue, self.edition.id, self.house_choices(house))
             if problems:
@@ -319,7 +343,8 @@ class SetupScreen(Screen[None]):
                 self.choices.house[box.rule_id] = dict(params)
             why = box.spec.check(value)
             if why:
-                self.show_problem(f"{box.rule_id} parameter {box.spec.name} {why}")
+                title = self.catalogue.by_id[box.rule_id].title if box.rule_id in self.catalogue.by_id else box.rule_id
+                self.show_problem(f"{title}: {box.spec.name} {why}")
             else:
                 self.show_summary()
 
@@ -405,12 +430,20 @@ class SetupScreen(Screen[None]):
     def action_two_players(self) -> None:
         """Fill every Axis power with one player's name and every Allied power with another's."""
         names = {}
-        for side, fallback in (("axis", "Axis"), ("allies", "Allies")):
+        for side in ("axis", "allies"):
             powers = [p for p in self.board.powers if p.side == side]
             typed = [self.query_one(f"#player-{p.id}", Input).value.strip() for p in powers]
-            names[side] = next((t for t in typed if t), fallback)
-            for power in powers:
-                self.query_one(f"#player-{power.id}", Input).value = names[side]
+            name = next((t for t in typed if t), "")
+            if not name:  # a name is the player's to give, not ours to invent
+                field = self.query_one(f"#player-{powers[0].id}", Input)
+                field.focus()
+                self.show_problem(f"Type the {side.capitalize()} player's name first (here, for "
+                                  f"{powers[0].name}), then F2 gives it to every {side.capitalize()} power.")
+                return
+            names[side] = name
+        for side, name in names.items():
+            for power in (p for p in self.board.powers if p.side == side):
+                self.query_one(f"#player-{power.id}", Input).value = name
         self.show_summary(f"Two players: {names['axis']} plays the Axis, {names['allies']} the Allies.")
 
     def action_start(self) -> None:
@@ -452,6 +485,13 @@ class SetupScreen(Screen[None]):
 
     def action_back(self) -> None:
         getattr(self.app, "show_start")()
+
+    def action_find_rule(self) -> None:
+        self.query_one("#rule-filter", Input).focus()
+
+    def action_available_only(self) -> None:
+        self.available_only = not self.available_only
+        self.fill_rule_list(self.query_one("#rule-filter", Input).value)
 
     def action_save_preset(self) -> None:
         def save(name: str | None) -> None:

@@ -103,9 +103,14 @@ class RegionBar(Static):
         return short
 
 
+PEEK_HEIGHT = 30
+"""A board this tall shows the next region's table under the current one."""
+
+
 class RegionBoard(Vertical):
-    """One table per region, one shown at a time. Digits 1 to 8 pick a region,
-    `[` and `]` step through them."""
+    """One table per region, one shown at a time (two on a tall terminal: the
+    next region below, to read). Digits 1 to 8 pick a region, `[` and `]`
+    step through them."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *[Binding(str(n), f"region({n - 1})", f"Region {n}", show=False) for n in range(1, 10)],
@@ -152,6 +157,8 @@ class RegionBoard(Vertical):
             self.rows.setdefault(space.region, []).append(space.id)
         first = board.space(initial_space).region if initial_space in board.space_by_id else self.region_ids[0]
         self.initial_region = first
+        self.peek = False
+        """The next region's table is shown (read only) under the current one."""
 
     def compose(self) -> ComposeResult:
         board = self.rules.board
@@ -189,7 +196,36 @@ class RegionBoard(Vertical):
         table = self._fill(region)
         self.query_one(ContentSwitcher).current = f"table-{region}"
         self.query_one(RegionBar).set_current(self.region_ids.index(region))
+        self._show_peek()
         return table
+
+    def on_resize(self) -> None:
+        peek = self.size.height >= PEEK_HEIGHT
+        if peek != self.peek:
+            self.peek = peek
+            self._show_peek()
+
+    def _show_peek(self) -> None:
+        """On a tall board, the region after the current one is shown below it,
+        to read; the keyboard stays in the current one (`]` makes it current)."""
+        current = self.active_region
+        index = self.region_ids.index(current)
+        following = self.region_ids[(index + 1) % len(self.region_ids)] if self.peek else None
+        if following is not None:
+            self._fill(following)
+        for table in self.query(SpaceTable):
+            if table.region_id == current:
+                table.can_focus = True
+                table.remove_class("-peek")
+            elif table.region_id == following:
+                table.can_focus = False
+                table.add_class("-peek")
+                table.border_title = f"{self.region_ids.index(following) + 1} {self.rules.board.regions[self.region_ids.index(following)].name} (] to go there)"
+                table.display = True
+            elif table.has_class("-peek"):
+                table.remove_class("-peek")
+                table.can_focus = True
+                table.display = False
 
     def active_table(self) -> SpaceTable:
         return self.query_one(f"#table-{self.active_region}", SpaceTable)
@@ -245,6 +281,8 @@ class RegionBoard(Vertical):
     # -- events --------------------------------------------------------------------
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         event.stop()
+        if event.data_table.has_class("-peek"):
+            return  # the region shown below, to read: the selected space stays where it is
         if event.row_key.value:
             self.post_message(self.SpaceHighlighted(event.row_key.value))
 
