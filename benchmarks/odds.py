@@ -83,7 +83,7 @@ def main() -> None:
 
 
 def _engine_route(rules, land_att, land_def) -> None:  # type: ignore[no-untyped-def]
-    """The battle pane's odds (`combat.odds_for_battle`: the battle's steps checked,
+    """The battle pane's odds (`battle_odds.odds_for_battle`: the battle's steps checked,
     profiles read from the position) against the calculator alone, same battle."""
     from attrs import evolve
 

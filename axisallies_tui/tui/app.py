@@ -24,7 +24,7 @@ from axisallies_tui.engine.errors import DataError
 from axisallies_tui.store import SavedGame
 from axisallies_tui.textsafe import harmless
 from axisallies_tui.tui.ascii import ascii_driver
-from axisallies_tui.tui.commands import GameCommands, RulesCommands, LoadCommands
+from axisallies_tui.tui.commands import GameCommands, LoadCommands, RulesCommands
 from axisallies_tui.tui.presets import SetupChoices
 from axisallies_tui.tui.session import DiceChoice, GameSession
 

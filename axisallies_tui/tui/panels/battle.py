@@ -27,7 +27,6 @@ from axisallies_tui.tui import battles
 from axisallies_tui.tui.info import player_for, power_label, sentence, short_space_name
 from axisallies_tui.tui.panels.base import PhasePanel, register_panel
 
-
 WORKING = object()
 """Odds asked for and not worked out yet (they are, right after the next paint)."""
 

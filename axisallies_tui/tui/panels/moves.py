@@ -36,8 +36,8 @@ FROM, UNITS, TO = "from", "units", "to"
 def planned_odds_text(rules: Rules, state: GameState, moves: tuple[Move, ...], space: str) -> str:
     """One line: the exact odds of the battle in `space` once `moves` are made,
     with every unit already sent there; "" when no battle would be fought."""
-    from axisallies_tui.engine.game import apply
     from axisallies_tui.engine.errors import IllegalAction
+    from axisallies_tui.engine.game import apply
     from axisallies_tui.tui.screens.odds import setup_for_battle
     from axisallies_tui.tui.session import NoDice
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Sequence, TypeVar
 
 from textual import events
-from textual.await_complete import AwaitComplete
 from textual.app import ComposeResult
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content

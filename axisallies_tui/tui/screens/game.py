@@ -20,9 +20,9 @@ from textual.widgets import Footer
 from axisallies_tui.engine.actions import Action, Concede, EndPhase, Undo
 from axisallies_tui.engine.dice import DiceNeeded
 from axisallies_tui.engine.errors import IllegalAction
-from axisallies_tui.textsafe import harmless
 from axisallies_tui.engine.game import Step
 from axisallies_tui.engine.state import GameState
+from axisallies_tui.textsafe import harmless
 from axisallies_tui.tui import info
 from axisallies_tui.tui.panels import PhasePanel, panel_for
 from axisallies_tui.tui.screens.dialogs import ConfirmDialog, DicePrompt, GameOverDialog, HandOverDialog, TextDialog

@@ -4,8 +4,8 @@ not depend on colour)."""
 
 from __future__ import annotations
 
-from textual.containers import Vertical
 from textual.app import ComposeResult
+from textual.containers import Vertical
 from textual.widgets import Static
 
 
