@@ -5,47 +5,48 @@ Pure functions over a state; no Textual, no Rich."""
 from __future__ import annotations
 
 from axisallies_tui.engine.events import units_text
+from axisallies_tui.engine.model import VictoryCondition
 from axisallies_tui.engine.queries import capital_held_by, side_income
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import GameState, Unit
-from axisallies_tui.engine.victory import ALLIES, AXIS
 
 
 def victory_progress(rules: Rules, state: GameState) -> list[tuple[str, str]]:
-    """(side, sentence) for each victory condition in force, saying how close
-    that side is. House rules that decide victory replace the edition's
-    conditions (C-WIN); they are named, with the figures they usually use."""
-    board = rules.board
+    """(side, sentence) for each of the edition's victory conditions in force
+    (`[[victory]]` data), saying how close that side is. House rules that decide
+    victory replace the edition's conditions (C-WIN); they are named, with the
+    figures they usually use."""
     lines: list[tuple[str, str]] = []
-    deciding = [getattr(rule, "id", "") for rule in rules.hooks("check_victory")]
+    deciding = [rule.id for rule in rules.hooks("check_victory")]
     if deciding:
         lines.append(("", "Victory is decided by house rule " + ", ".join(deciding)
                       + " (see its help); the figures below are the usual ones."))
-    axis_goal = rules.option("axis_economic_victory")
-    axis_income = side_income(board, state, AXIS)
-    if axis_goal:
-        short = max(0, axis_goal - axis_income)
-        lines.append((AXIS, f"Economic: Axis income {axis_income} of {axis_goal}"
-                            + (f" ({short} short)" if short else " (reached)")))
-    allied_goal = rules.option("allied_economic_victory")
-    allied_income = side_income(board, state, ALLIES)
-    if allied_goal:
-        short = max(0, allied_goal - allied_income)
-        lines.append((ALLIES, f"Economic: Allied income {allied_income} of {allied_goal}"
-                              + (f" ({short} short)" if short else " (reached)")))
-    if rules.option("military_victory") or deciding:
-        axis_powers = board.powers_of_side(AXIS)
-        allied_powers = board.powers_of_side(ALLIES)
-        own = [p for p in axis_powers if capital_held_by(board, state, p) == AXIS]
-        taken = [board.capital_space(p).name for p in allied_powers if capital_held_by(board, state, p) == AXIS]
-        lines.append((AXIS, f"Military: the Axis hold {len(own)} of their {len(axis_powers)} capitals and "
-                            f"{len(taken)} of the 2 Allied capitals needed"
-                            + (f" ({', '.join(taken)})" if taken else "")))
-        held = [p for p in board.powers if capital_held_by(board, state, p.id) == ALLIES]
-        enemy = [board.capital_space(p).name for p in axis_powers if capital_held_by(board, state, p) == ALLIES]
-        lines.append((ALLIES, f"Military: the Allies hold {len(held)} of the {len(board.powers)} capitals"
-                              + (f", Axis capitals taken: {', '.join(enemy)}" if enemy else "")))
+    for condition in rules.edition.victory:
+        if not rules.board.powers_of_side(condition.side):
+            continue
+        line = _progress(rules, state, condition)
+        if line:
+            lines.append((condition.side, line))
     return lines
+
+
+def _progress(rules: Rules, state: GameState, condition: VictoryCondition) -> str | None:
+    board, side = rules.board, condition.side
+    name = side.capitalize()
+    setting = rules.option(condition.option)
+    if not setting:
+        return None
+    if condition.kind == "income":
+        income = side_income(board, state, side)
+        short = max(0, setting - income)
+        return f"Economic: {name} income {income} of {setting}" + (f" ({short} short)" if short else " (reached)")
+    own = board.powers_of_side(side)
+    held = [p for p in own if capital_held_by(board, state, p) == side]
+    others = [p.id for p in board.powers if p.side != side]
+    taken = [board.capital_space(p).name for p in others if capital_held_by(board, state, p) == side]
+    needed = len(others) if condition.enemy is None else condition.enemy
+    return (f"Military: the {name} hold {len(held)} of their {len(own)} capitals and "
+            f"{len(taken)} of the {needed} enemy capitals needed" + (f" ({', '.join(taken)})" if taken else ""))
 
 
 def units_value(rules: Rules, state: GameState, power: str) -> tuple[int, int]:
