@@ -284,17 +284,18 @@ def fire(tx: Tx, shooters: list[Unit], role: str, purpose: str, power: str) -> i
         return 0
     shots: list[int] = []
     best_of: list[int] = []
-    runs: list[tuple[str, int, int]] = []  # (unit type, count, hits on), in the order the dice are read
+    runs: list[tuple[str, int, int, int]] = []  # (type, count, hits on, dice each), as the dice are read
     for unit in shooters:
         prof = _profile(tx, unit, role)
         value = _value(prof, unit)
         if value > 0:
             shots.extend([value] * prof.dice)
             best_of.extend([prof.best_of] * prof.dice)
-            if runs and runs[-1][0] == unit.type and runs[-1][2] == value:
-                runs[-1] = (unit.type, runs[-1][1] + 1, value)
+            each = prof.dice * prof.best_of
+            if runs and runs[-1][0] == unit.type and runs[-1][2] == value and runs[-1][3] == each:
+                runs[-1] = (unit.type, runs[-1][1] + 1, value, each)
             else:
-                runs.append((unit.type, 1, value))
+                runs.append((unit.type, 1, value, each))
     if not shots:
         return 0
     hits, faces = tx.rules.policy.hits(tx.dice, shots, purpose, best_of)

@@ -84,14 +84,27 @@ class DiceRolled(Event):
     """Successes counted from these dice, where the roll has a success number."""
     space: str | None = None
     """Where the dice were rolled (antiaircraft fire on the way names its territory)."""
-    shooters: tuple[tuple[str, int, int], ...] = ()
-    """What fired, in the order the dice were read: (unit type, count, hits on).
-    Lets a reader match every die to its unit."""
+    shooters: tuple[tuple[str, int, int, int], ...] = ()
+    """What fired, in the order the dice were read: (unit type, count, hits on,
+    dice rolled per unit). Lets a reader match every die to its unit."""
 
     def describe(self, board: Board, edition: Edition) -> str:
-        faces = " ".join(f"[{v}]" for v in self.values) or "(no dice)"
         tail = "" if self.hits is None else f" → {self.hits} hit{'s' if self.hits != 1 else ''}"
-        return f"{power_name(board, self.power)} rolls for {self.purpose}: {faces}{tail}"
+        return f"{power_name(board, self.power)} rolls for {self.purpose}: {self._faces(edition)}{tail}"
+
+    def _faces(self, edition: Edition) -> str:
+        """The dice by what rolled them ("3 infantry @1: [2][5][1]; 2 armour @3: [4][6]")
+        when every die belongs to a unit; the plain faces otherwise (Low Luck)."""
+        plain = "".join(f"[{v}]" for v in self.values) or "(no dice)"
+        if not self.shooters or sum(n * each for _, n, _, each in self.shooters) != len(self.values):
+            who = ", ".join(f"{units_text(edition, unit, n)} @{at}" for unit, n, at, _ in self.shooters)
+            return f"{who}: {plain}" if who else plain
+        groups, at = [], 0
+        for unit, count, value, each in self.shooters:
+            faces = self.values[at: at + count * each]
+            at += count * each
+            groups.append(f"{units_text(edition, unit, count)} @{value}: " + "".join(f"[{v}]" for v in faces))
+        return "; ".join(groups)
 
 
 @frozen

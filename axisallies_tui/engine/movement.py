@@ -722,7 +722,7 @@ def _anti_aircraft_fire(tx: Tx, view: View, move: Move, planes: list[Unit], path
     fly over in the combat move fires one die per aircraft, hitting on 1. The
     owner of the aircraft loses them in the order it gave (else cheapest first).
     Returns the survivors."""
-    from axisallies_tui.engine.events import Casualties, DiceRolled
+    from axisallies_tui.engine.events import Casualties, DiceRolled, units_text
 
     order = {unit: rank for rank, unit in enumerate(move.aa_order)}
     survivors = list(planes)
@@ -730,11 +730,12 @@ def _anti_aircraft_fire(tx: Tx, view: View, move: Move, planes: list[Unit], path
         guns = [u for u in view.enemy_units(space_id) if view.kind(u).has("aa")]
         if not guns or not survivors:
             continue
-        faces = tx.dice.roll(len(survivors), f"antiaircraft fire in {view.board.space(space_id).name}")
+        targets = ", ".join(units_text(view.edition, unit, n) for unit, n in type_counts(survivors))
+        purpose = f"antiaircraft fire in {view.board.space(space_id).name} at {targets}"
+        faces = tx.dice.roll(len(survivors), purpose)
         hits = sum(1 for face in faces if face <= 1)
-        tx.emit(DiceRolled(power=guns[0].power, purpose=f"antiaircraft fire in {view.board.space(space_id).name}",
-                           values=faces, hits=hits, space=space_id,
-                           shooters=((guns[0].type, len(guns), 1),)))
+        tx.emit(DiceRolled(power=guns[0].power, purpose=purpose, values=faces, hits=hits, space=space_id,
+                           shooters=((guns[0].type, 1, 1, len(survivors)),)))
         if not hits:
             continue
         survivors.sort(key=lambda u: (order.get(u.type, len(order)), view.kind(u).cost, u.uid))

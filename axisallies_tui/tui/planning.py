@@ -224,8 +224,8 @@ def try_move(rules: Rules, state: GameState, *moves: Move) -> Destination:
             result.moved += event.units
         elif isinstance(event, FeePaid):
             note(f"pays {event.amount} IPCs", f"pays {event.amount} IPCs ({event.reason})")
-        elif isinstance(event, DiceRolled) and event.purpose.startswith("antiaircraft fire in "):
-            name = event.purpose.removeprefix("antiaircraft fire in ")
+        elif isinstance(event, DiceRolled) and event.space and event.purpose.startswith("antiaircraft"):
+            name = board.space(event.space).name
             result.anti_aircraft += (name,)
             note("AA fire", f"AA guns fire in {name}")
         elif event.kind == "territory_captured":

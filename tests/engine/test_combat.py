@@ -148,8 +148,9 @@ def test_aa_guns_fire_at_overflights_too(rules):
     state = at(rules, state, "uk", "combat_move")
     step = act(rules, state, Move(origin="spain", destination="germany", units=(("bomber", 1),),
                                   path=("west_europe", "germany"), raid=True), dice=[5, 1])
-    rolls = [e.purpose for e in step.events if e.kind == "dice_rolled"]
-    assert rolls == ["antiaircraft fire in West Europe", "antiaircraft fire in Germany"]
+    rolls = [(e.purpose, e.space) for e in step.events if e.kind == "dice_rolled"]
+    assert rolls == [("antiaircraft fire in West Europe at 1 bomber", "west_europe"),
+                     ("antiaircraft fire in Germany at 1 bomber", "germany")]
     assert count(rules, step.state, "germany", "uk", "bomber") == 0
 
 
@@ -177,3 +178,16 @@ def test_a_battleship_bombards_one_landing_a_turn(rules):
     assert [u.type for u in ships] == ["battleship"]
     used = evolve(state, turn=evolve(state.turn, marks=(f"bombarded:{ships[0].uid}",)))
     assert bombarding_ships(rules, used, "west_europe") == []
+
+
+def test_the_feed_matches_every_die_to_what_rolled_it(rules):
+    """Issue 13, item 1: "3 infantry @1: ..." per group, in the order the dice were read."""
+    from axisallies_tui.engine.events import DiceRolled
+
+    rolled = DiceRolled(power="germany", purpose="attack, round 1", values=(2, 5, 1, 4, 6), hits=2,
+                        shooters=(("infantry", 3, 1, 1), ("armour", 2, 3, 1)))
+    assert rolled.text(rules.board, rules.edition) == (
+        "Germany rolls for attack, round 1: 3 × infantry @1: [2][5][1]; 2 × armour @3: [4][6] → 2 hits")
+    aa = DiceRolled(power="germany", purpose="antiaircraft fire in Germany at 2 fighters", values=(1, 4), hits=1,
+                    space="germany", shooters=(("aa_gun", 1, 1, 2),))
+    assert aa.text(rules.board, rules.edition).endswith("at 2 fighters: 1 antiaircraft gun @1: [1][4] → 1 hit")
