@@ -24,6 +24,7 @@ from axisallies_tui.tui.screens.start import StartScreen
 from axisallies_tui.tui.widgets.combat_feed import CombatFeed
 from axisallies_tui.tui.widgets.region_board import RegionBoard
 from axisallies_tui.tui.widgets.status_line import StatusLine
+from tests.tui.waiting import workers_done
 
 SIZE = (80, 24)
 
@@ -116,7 +117,7 @@ async def test_conflicting_rules_are_refused_with_the_reason(monkeypatch):
         assert "s000-axis-war-enthusiasm conflicts with s000-soviet-first-turn-no-attack" in screen.problem
         assert "Refused:" in str(screen.query_one("#setup-problem").render())
         assert list(screen.choices.house) == ["s000-axis-war-enthusiasm"]
-        screen.toggle_rule("s000-divided-sea-zones")
+        screen.toggle_rule("s000-sbr-scramble-escort")
         assert "planned and cannot be switched on" in screen.problem
 
 
@@ -442,7 +443,7 @@ async def test_command_palette_jumps_to_a_space(saved_game, app_for):
         await pilot.press("ctrl+p")
         await settle(pilot)
         await pilot.press(*"go: anglo")
-        await pilot.pause(0.5)
+        await workers_done(pilot)
         await pilot.press("enter")
         await settle(pilot)
         board = app.screen.query_one(RegionBoard)
@@ -534,7 +535,7 @@ async def test_command_palette_loads_a_saved_game_from_the_start_screen(saved_ga
         await pilot.press("ctrl+p")
         await settle(pilot)
         await pilot.press(*"load: campaign")
-        await pilot.pause(0.5)
+        await workers_done(pilot)
         await pilot.press("enter")
         await settle(pilot, 6)
         assert app.session.saved.name == "campaign"

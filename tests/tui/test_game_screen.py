@@ -224,12 +224,12 @@ async def test_house_rules_filter_to_available_and_by_words(app_for):
         available = [o.id for o in screen.query_one("#rule-list").options if o.id]
         assert 0 < len(available) < len(everything)
         assert all(screen.switchable(screen.catalogue.by_id[r]) for r in available)
-        await pilot.press("slash", *"straits")
+        await pilot.press("slash", *"bribe")
         await settle(pilot)
-        assert [o.id for o in screen.query_one("#rule-list").options if o.id] == ["s000-straits"]
+        assert [o.id for o in screen.query_one("#rule-list").options if o.id] == ["s000-bribed-overflights"]
         await pilot.press("down", "space")  # from the filter into the list, switched on
         await settle(pilot)
-        assert "s000-straits" in screen.choices.house
+        assert "s000-bribed-overflights" in screen.choices.house
 
 
 async def test_f2_asks_for_a_name_instead_of_inventing_one(app_for):
@@ -519,6 +519,6 @@ async def test_setup_messages_name_rules_by_title_not_id(app_for):
         await pilot.press("n")
         await settle(pilot)
         screen = app.screen
-        screen.toggle_rule("s000-divided-sea-zones")
-        title = screen.catalogue.by_id["s000-divided-sea-zones"].title
+        screen.toggle_rule("s000-sbr-scramble-escort")
+        title = screen.catalogue.by_id["s000-sbr-scramble-escort"].title
         assert screen.problem.startswith(f"{title} is planned") and "s000-" not in screen.problem

@@ -13,6 +13,7 @@ from axisallies_tui.store import SavedGame
 from axisallies_tui.tui.app import make_app
 from axisallies_tui.tui.screens.dialogs import ConfirmDialog
 from axisallies_tui.tui.screens.help import HelpScreen
+from tests.tui.waiting import until, workers_done
 
 SIZE = (80, 24)
 
@@ -39,8 +40,8 @@ def heading_at_top(screen: HelpScreen) -> str:
 
 async def open_help(pilot) -> HelpScreen:
     await pilot.press("f1")
-    await settle(pilot)
-    await pilot.pause(0.2)
+    await until(pilot, lambda: isinstance(pilot.app.screen, HelpScreen))
+    await workers_done(pilot)
     screen = pilot.app.screen
     assert isinstance(screen, HelpScreen)
     return screen
@@ -59,16 +60,13 @@ async def test_a_typed_question_opens_its_answer_on_enter():
         note = str(screen.query_one("#help-note", Label).render())
         assert "figher -> fighter" in note  # the player sees how the typo was read
         await pilot.press("enter")
-        await settle(pilot)
-        await pilot.pause(0.2)
-        assert screen.current == "combat" and heading_at_top(screen) == "Submarines"
+        await until(pilot, lambda: heading_at_top(screen) == "Submarines")
+        assert screen.current == "combat"
         # Another result, picked from the list, opens in turn.
         index = screen.query_one("#help-index", OptionList)
         assert index.has_focus
         await pilot.press("down", "enter")
-        await settle(pilot)
-        await pilot.pause(0.2)
-        assert heading_at_top(screen) == screen.hits[1].heading
+        await until(pilot, lambda: heading_at_top(screen) == screen.hits[1].heading)
 
 
 async def test_clearing_the_search_brings_the_contents_back():
@@ -179,9 +177,8 @@ async def test_a_house_rule_in_force_is_found_first_and_marked(saved_game):
         prompt = str(screen.query_one("#help-index", OptionList).get_option_at_index(0).prompt)
         assert "in force" in prompt and "s000-amphibious-assaults" in prompt
         await pilot.press("enter")
-        await settle(pilot)
-        await pilot.pause(0.2)
-        assert screen.current == "house-active" and heading_at_top(screen) == "Amphibious assault changes"
+        await until(pilot, lambda: heading_at_top(screen) == "Amphibious assault changes")
+        assert screen.current == "house-active"
 
 
 def test_help_search_results_small(snap_compare):
@@ -209,8 +206,8 @@ def test_help_answer_opened_small(snap_compare):
         await pilot.press("h")
         await settle(pilot)
         await pilot.press("slash", *"can my sub shoot down a figher?", "enter")
-        await settle(pilot)
-        await pilot.pause(0.3)
+        await workers_done(pilot)
+        await until(pilot, lambda: heading_at_top(pilot.app.screen) == "Submarines")
 
     assert snap_compare(app_on(), run_before=run_before, terminal_size=SIZE)
 
