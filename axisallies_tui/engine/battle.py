@@ -64,6 +64,19 @@ EXACT_BLIND = ("unit_in_battle", "casualty_targets", "casualty_chooser")
 """Hooks the exact calculator cannot see: a rule answering one of them gets simulated odds."""
 
 
+ATTACKER_FIRE = ("attack_fire", "attack_fire_rest")
+"""Steps in which the attacker's main volley is fired (the edition's, and the
+one s000-order-of-combat puts in its place)."""
+
+
+def after_attacker_fire(steps: tuple[str, ...], step: str) -> tuple[str, ...]:
+    """`steps` with `step` inserted right after the attacker's main volley (before
+    any defensive roll), or before the last step if there is no such volley."""
+    fire = [i for i, name in enumerate(steps) if name in ATTACKER_FIRE]
+    at = fire[-1] + 1 if fire else max(0, len(steps) - 1)
+    return steps[:at] + (step,) + steps[at:]
+
+
 def is_edition_procedure(rules: Rules, state: GameState) -> bool:
     """True when the battle runs the edition's steps unchanged and no rule
     reads the battle in ways the exact odds calculator does not model."""

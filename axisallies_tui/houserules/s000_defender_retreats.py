@@ -12,7 +12,7 @@ has land units there)."""
 from __future__ import annotations
 
 from axisallies_tui.engine import combat
-from axisallies_tui.engine.battle import advance
+from axisallies_tui.engine.battle import advance, after_attacker_fire
 from axisallies_tui.engine.errors import IllegalAction
 from axisallies_tui.engine.hooks import HouseRule, implements
 from axisallies_tui.engine.model import AIR, SEA
@@ -22,7 +22,6 @@ from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import Decision, GameState, Unit
 from axisallies_tui.engine.tx import Tx
 
-ATTACKER_FIRE = ("attack_fire", "attack_fire_rest")
 """The attacker's fire: the edition's step, or the one s000-order-of-combat puts in its place."""
 
 STEP = "defender_retreat"
@@ -41,9 +40,7 @@ class DefenderRetreats(HouseRule):
         """Right after the attacker's fire (before any defensive roll)."""
         if when != "round":
             return steps
-        fire = [i for i, step in enumerate(steps) if step in ATTACKER_FIRE]
-        at = fire[-1] + 1 if fire else max(0, len(steps) - 1)
-        return steps[:at] + (STEP,) + steps[at:]
+        return after_attacker_fire(steps, STEP)
 
     def battle_step(self, tx: Tx, step: str) -> None:
         battle = tx.state.battle

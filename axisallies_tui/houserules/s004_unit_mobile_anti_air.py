@@ -15,6 +15,7 @@ from __future__ import annotations
 from attrs import evolve
 
 from axisallies_tui.engine import combat
+from axisallies_tui.engine.battle import after_attacker_fire
 from axisallies_tui.engine.dice import LowLuckPolicy, StandardPolicy
 from axisallies_tui.engine.events import DiceRolled
 from axisallies_tui.engine.hooks import HouseRule, implements
@@ -23,7 +24,6 @@ from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import GameState, Unit
 from axisallies_tui.engine.tx import Tx
 
-ATTACKER_FIRE = ("attack_fire", "attack_fire_rest")
 """The attacker's fire: the edition's step, or the one s000-order-of-combat puts in its place."""
 
 UNIT = "mobile_aa"
@@ -49,9 +49,7 @@ class MobileAntiAir(HouseRule):
         hits are placed on aircraft before the other defensive hits are taken."""
         if when != "round":
             return steps
-        fire = [i for i, step in enumerate(steps) if step in ATTACKER_FIRE]
-        at = fire[-1] + 1 if fire else max(0, len(steps) - 1)
-        return steps[:at] + (STEP,) + steps[at:]
+        return after_attacker_fire(steps, STEP)
 
     def battle_step(self, tx: Tx, step: str) -> None:
         battle = tx.state.battle

@@ -24,7 +24,7 @@ from axisallies_tui.tui.screens.start import StartScreen
 from axisallies_tui.tui.widgets.combat_feed import CombatFeed
 from axisallies_tui.tui.widgets.region_board import RegionBoard
 from axisallies_tui.tui.widgets.status_line import StatusLine
-from tests.tui.waiting import workers_done
+from tests.tui.waiting import settle, to_phase, workers_done
 
 SIZE = (80, 24)
 
@@ -37,22 +37,6 @@ def status(app) -> StatusLine:
     return app.screen.query_one(StatusLine)
 
 
-async def settle(pilot, times: int = 3) -> None:
-    for _ in range(times):
-        await pilot.pause()
-
-
-async def to_phase(pilot, app, phase: str) -> None:
-    """Press e (end phase) until `phase` is reached, confirming any question."""
-    for _ in range(10):
-        if app.session.state.phase == phase:
-            return
-        await pilot.press("e")
-        await settle(pilot)
-        if isinstance(app.screen, ConfirmDialog):
-            await pilot.press("y")
-            await settle(pilot)
-    assert app.session.state.phase == phase
 
 
 # -- setup ---------------------------------------------------------------------------

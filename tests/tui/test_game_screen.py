@@ -7,26 +7,11 @@ from __future__ import annotations
 from axisallies_tui.engine.queries import power_state, units_in
 from axisallies_tui.tui.panels.place import PlacePanel
 from axisallies_tui.tui.screens.dialogs import ConfirmDialog
+from tests.tui.waiting import settle, to_phase
 
 SIZE = (80, 24)
 
 
-async def settle(pilot, times: int = 3) -> None:
-    for _ in range(times):
-        await pilot.pause()
-
-
-async def to_phase(pilot, app, phase: str) -> None:
-    """Press e (end phase) until `phase` is reached, confirming any question."""
-    for _ in range(10):
-        if app.session.state.phase == phase:
-            return
-        await pilot.press("e")
-        await settle(pilot)
-        if isinstance(app.screen, ConfirmDialog):
-            await pilot.press("y")
-            await settle(pilot)
-    assert app.session.state.phase == phase
 
 
 def infantry_in(app, space: str) -> int:

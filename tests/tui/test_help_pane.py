@@ -11,9 +11,8 @@ from axisallies_tui.engine.combat import Fight
 from axisallies_tui.engine.dice import ScriptedDice
 from axisallies_tui.store import SavedGame
 from axisallies_tui.tui.app import make_app
-from axisallies_tui.tui.screens.dialogs import ConfirmDialog
 from axisallies_tui.tui.screens.help import HelpScreen
-from tests.tui.waiting import until, workers_done
+from tests.tui.waiting import to_phase, until, workers_done
 
 SIZE = (80, 24)
 
@@ -119,15 +118,7 @@ async def test_f1_in_each_phase_opens_its_section(saved_game):
         await settle(pilot)
         app = pilot.app
         for phase, (page, heading) in expected.items():
-            for _ in range(6):
-                if app.session.state.phase == phase:
-                    break
-                await pilot.press("e")
-                await settle(pilot)
-                if isinstance(app.screen, ConfirmDialog):
-                    await pilot.press("y")
-                    await settle(pilot)
-            assert app.session.state.phase == phase
+            await to_phase(pilot, app, phase, tries=6)
             screen = await open_help(pilot)
             assert screen.current == page and heading_at_top(screen) == heading, phase
             await pilot.press("escape")

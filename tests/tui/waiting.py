@@ -20,3 +20,24 @@ async def workers_done(pilot) -> None:  # type: ignore[no-untyped-def]
     await pilot.app.workers.wait_for_complete()
     for _ in range(3):
         await pilot.pause()
+
+
+async def settle(pilot, times: int = 3) -> None:  # type: ignore[no-untyped-def]
+    """Let a few refresh cycles pass (messages posted by a key press are handled)."""
+    for _ in range(times):
+        await pilot.pause()
+
+
+async def to_phase(pilot, app, phase: str, tries: int = 10) -> None:  # type: ignore[no-untyped-def]
+    """Press e (end phase) until `phase` is reached, confirming any question."""
+    from axisallies_tui.tui.screens.dialogs import ConfirmDialog
+
+    for _ in range(tries):
+        if app.session.state.phase == phase:
+            return
+        await pilot.press("e")
+        await settle(pilot)
+        if isinstance(app.screen, ConfirmDialog):
+            await pilot.press("y")
+            await settle(pilot)
+    assert app.session.state.phase == phase
