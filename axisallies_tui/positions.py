@@ -58,7 +58,7 @@ _UNIT_FIXED = {"uid", "power", "type", "aboard"}
 _STATE_COVERED = {"round", "power", "phase", "powers", "spaces", "next_uid", "turn", "done_this_round",
                   "complexes_built", "pending", "result"}
 # Fields (of units and of the turn record) whose values are space ids.
-_SPACE_VALUED = {"came_from", "landing", "captured", "built", "placed", "assault_zones"}
+_SPACE_VALUED = {"came_from", "landing", "captured", "built", "placed", "assault_zones", "rockets"}
 
 
 @frozen

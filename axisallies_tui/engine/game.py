@@ -15,6 +15,7 @@ from axisallies_tui.engine import combat as _combat  # noqa: F401
 from axisallies_tui.engine import economy as _economy  # noqa: F401
 from axisallies_tui.engine import edits as _edits  # noqa: F401
 from axisallies_tui.engine import movement as _movement  # noqa: F401
+from axisallies_tui.engine import rockets as _rockets  # noqa: F401
 from axisallies_tui.engine import turns as _turns  # noqa: F401
 from axisallies_tui.engine.actions import Action, Answer, Concede, Undo
 from axisallies_tui.engine.decisions import DECISIONS, resolves  # noqa: F401  (re-exported)

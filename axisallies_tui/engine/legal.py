@@ -136,6 +136,13 @@ def _moves(rules: Rules, state: GameState) -> Iterator[Action]:
     yield from candidate_moves(rules, state)
 
 
+@legal_in("noncombat_move")
+def _rockets(rules: Rules, state: GameState) -> Iterator[Action]:
+    from axisallies_tui.engine.rockets import candidate_rockets
+
+    yield from candidate_rockets(rules, state)
+
+
 @legal_in("conduct_combat")
 def _fights(rules: Rules, state: GameState) -> Iterator[Action]:
     from axisallies_tui.engine.combat import candidate_fights

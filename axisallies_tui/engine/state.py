@@ -93,6 +93,8 @@ class TurnRecord:
     """Short notes house rules keep for the rest of the turn (e.g. "bribed:turkey")."""
     battles_done: tuple[str, ...] = ()
     """Spaces whose battle (or raid, as "raid:<space>") has been fought this turn."""
+    rockets: tuple[str, ...] = ()
+    """Territories from which a rocket was fired this turn (C-DEV-2: one a turn)."""
 
 
 @frozen
