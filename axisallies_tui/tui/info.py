@@ -220,7 +220,7 @@ SUMMARY_KINDS = frozenset({
     "battle_ended", "retreated", "raid_damage", "territory_captured", "capital_plundered", "units_changed_hands",
     "tech_developed", "units_purchased", "purchase_returned", "units_placed", "units_lost", "income_collected",
     "bonus_paid", "conceded", "game_won", "action_undone", "units_added", "units_removed", "owner_set", "ipcs_set",
-    "tech_granted", "tech_removed", "ship_repaired",
+    "tech_granted", "tech_removed", "ship_repaired", "rocket_hit",
 })
 """Event kinds a returning player wants to read: results, captures, purchases,
 placements, developments, income, and edits and take-backs (so the purchases

@@ -41,6 +41,7 @@ class GameScreen(Screen[None]):
         Binding("u", "undo", "Undo", id="game.undo"),
         Binding("slash", "find", "Find", id="game.find", key_display="/", show=False),
         Binding("s", "standings", "Standings", id="game.standings"),
+        Binding("k", "rocket", "Rocket", id="game.rocket", tooltip="Fire this turn's rocket (Rockets)"),
         Binding("f2", "focus_board", "Board", id="game.board", key_display="F2"),
         Binding("f3", "focus_panel", "Actions", id="game.panel", key_display="F3"),
         Binding("f4", "focus_feed", "Feed", id="game.feed", key_display="F4"),
@@ -368,6 +369,10 @@ class GameScreen(Screen[None]):
             return False if state.result is not None or state.pending is not None else True
         if action == "undo":
             return True if state.undo else False
+        if action == "rocket":
+            from axisallies_tui.tui.rockets import may_have_rockets
+
+            return may_have_rockets(self.session.rules, state)
         return True
 
     def action_end_phase(self) -> None:
@@ -394,6 +399,24 @@ class GameScreen(Screen[None]):
                 self.panel.focus_first()
 
         self.app.push_screen(ConfirmDialog(warning, choices, title="End the phase?"), callback=answer)
+
+    def action_rocket(self) -> None:
+        """C-DEV-2: pick one of the launches the engine allows, and fire it."""
+        from axisallies_tui.engine.rockets import FireRocket
+        from axisallies_tui.tui.rockets import rocket_options, why_no_rocket
+        from axisallies_tui.tui.screens.dialogs import PickDialog
+
+        options = rocket_options(self.session.rules, self.state)
+        if not options:
+            self.query_one(StatusLine).show_problem(why_no_rocket(self.session.rules, self.state))
+            return
+
+        def fire(choice: str | None) -> None:
+            if choice:
+                origin, target = choice.split(">")
+                self.submit(FireRocket(origin=origin, target=target))
+
+        self.app.push_screen(PickDialog("Fire a rocket: one a turn, one die of IPCs", options), callback=fire)
 
     def action_edit(self) -> None:
         """Edit mode (F9): asked once a session, then the editor for the selected space."""
