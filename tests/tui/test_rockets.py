@@ -63,3 +63,15 @@ def _footer_shown(app) -> set[str]:
 
     return {item.action for item in app.screen.query_one(Footer).query("FooterKey")
             if item.region.width and item.region.right <= app.size.width}
+
+
+def test_the_victim_reads_of_the_rocket_in_its_hand_over_summary():
+    from axisallies_tui.tui.info import since_last_turn
+
+    board = make_rules().board
+    records = [("turn_started", "Round 1: Soviet Union to play.", "ussr"),
+               ("turn_started", "Round 1: Germany to play.", "germany"),
+               ("rocket_hit", "Rockets from Germany hit Russia: Soviet Union pays 4 IPCs; 20 left.", "germany"),
+               ("turn_started", "Round 2: Soviet Union to play.", "ussr")]
+    lines = since_last_turn(records, ["ussr"], board)
+    assert "  Rockets from Germany hit Russia: Soviet Union pays 4 IPCs; 20 left." in lines
