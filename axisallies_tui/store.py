@@ -832,8 +832,8 @@ class SavedGame:
         table dice with nothing typed yet, which raise `DiceNeeded` if the
         action rolls). Raises IllegalAction, or StoreError when the game is
         only watched or the write fails; either way nothing is stored or changed."""
+        self._check_login()  # first: a watcher waiting for another login is told whose turn it is
         self._check_writer()
-        self._check_login()
         number = self.seq + 1
         step = apply(self.rules, self.state, action, dice or self.dice_mode.source(self.seed, number, self.dice_used))
         played_at = _now()

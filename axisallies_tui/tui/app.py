@@ -121,7 +121,8 @@ class AxisAlliesApp(App[None]):
         if isinstance(seed, str) and seed.isdigit():
             seed = int(seed)
         try:
-            saved = SavedGame.create(name, choices.ruleset(), seed=seed, players=dict(choices.players))
+            saved = SavedGame.create(name, choices.ruleset(), seed=seed, players=dict(choices.players),
+                                     logins=dict(choices.logins))
         except (DataError, setup.SetupError) as problem:
             return harmless(problem)
         if saved.renamed:

@@ -194,3 +194,13 @@ def test_a_game_between_two_real_unix_users_in_a_group_folder():
             assert (stat.S_IMODE(info.st_mode), info.st_gid) == (0o660, 51000), path.name
     finally:
         shutil.rmtree(base, ignore_errors=True)
+
+
+def test_a_login_bound_at_setup_must_name_a_user_of_this_machine():
+    from axisallies_tui.savelock import current_login, login_problem
+
+    assert login_problem(current_login()) is None
+    assert login_problem("uid51001") is None  # a user with no name in the user database
+    assert login_problem("no-such-user-zz9") == "there is no user 'no-such-user-zz9' on this machine"
+    assert "not a login name" in login_problem("ann smith")
+    assert "not a login name" in login_problem("\x1b[2J")
