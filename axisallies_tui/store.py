@@ -106,6 +106,8 @@ class SaveDamaged(StoreError):
         super().__init__(str(path), entry, f"{problem}; the file was left as it is{offer}")
         self.path = path
         self.intact = intact
+        self.reason = problem
+        """What is wrong, without the advice (for a screen that offers the copy itself)."""
 
 
 # -- names and paths ------------------------------------------------------------------
