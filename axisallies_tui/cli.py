@@ -195,6 +195,7 @@ def cmd_new(args: argparse.Namespace) -> int:
 
     players = _pairs(args.player, "--player", "POWER=NAME")
     logins = _pairs(args.login, "--login", "POWER=LOGIN")
+    _check_logins(logins)
     ruleset, start = _ruleset_and_start(args)
     game = SavedGame.create(args.name, ruleset, seed=args.seed, players=players, start=start,
                             dice_mode=_dice_mode(args), logins=logins)
@@ -210,6 +211,16 @@ def cmd_new(args: argparse.Namespace) -> int:
     _print_position(game.rules, game.state)
     print(f"Play it with: axisallies load {game.name}")
     return 0
+
+
+def _check_logins(logins: dict[str, str]) -> None:
+    """A power bound to a login nobody has could never be played: refused."""
+    from axisallies_tui.savelock import login_problem
+    from axisallies_tui.setup import SetupError
+
+    for power, login in logins.items():
+        if (why := login_problem(login)) is not None:
+            raise SetupError(f"--login {power}={login}: {why}")
 
 
 def _pairs(items: list[str], option: str, form: str) -> dict[str, str]:

@@ -39,6 +39,12 @@ def games_dir() -> Path:
     return Path(shared).expanduser() if shared else user_data_dir() / "games"
 
 
+def games_dir_shared() -> bool:
+    """True when games go to a group's shared folder, where powers may be bound
+    to logins (a personal folder is readable by its owner alone)."""
+    return bool(os.environ.get("AXISALLIES_GAMES_DIR"))
+
+
 def search_roots() -> list[Path]:
     """Built-in data first, then the user's additions."""
     return [builtin_root(), user_data_dir()]

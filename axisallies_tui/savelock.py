@@ -15,6 +15,7 @@ import fcntl
 import json
 import os
 import pwd
+import re
 import socket
 import stat
 from datetime import datetime, timezone
@@ -44,6 +45,32 @@ def current_login() -> str:
         return pwd.getpwuid(uid).pw_name
     except KeyError:
         return f"uid{uid}"
+
+
+LOGIN_SHAPE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._-]{0,31}")
+
+
+def login_problem(login: str) -> str | None:
+    """Why `login` cannot be bound to a power, or None: it must name a user of
+    this machine (a power bound to nobody could never be played again). A
+    user without a name in the user database goes by `uid<number>`, as
+    `current_login` gives it."""
+    if not LOGIN_SHAPE.fullmatch(login):
+        return f"{login!r} is not a login name (letters, digits, . _ -; at most 32)"
+    if login == current_login() or known_login(login):
+        return None
+    return f"there is no user {login!r} on this machine"
+
+
+def known_login(login: str) -> bool:
+    """True for a user of this machine (from the user database)."""
+    if re.fullmatch(r"uid[0-9]+", login):
+        return True
+    try:
+        pwd.getpwnam(login)
+    except KeyError:
+        return False
+    return True
 
 
 def describe(holder: dict[str, Any]) -> str:

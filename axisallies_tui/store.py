@@ -13,8 +13,10 @@ Layout of a save (`<games dir>/<name>.aagame`, format version 2; README,
 - `head`: the number of actions and the newest hash, kept apart from the
   chain so that cutting off the newest actions is noticed, with the dice
   mode and the listing summary; it carries its own checksum.
-- `snapshots`: the state every `SNAPSHOT_EVERY` actions, bound to the chain;
-  loading replays the whole history and checks each snapshot against it.
+- `snapshots`: the state every `SNAPSHOT_EVERY` actions, bound to the chain.
+  Loading checks the whole chain, then replays the history from the newest
+  snapshot that an earlier replay by this user vouched for (`verified`), or
+  from the start, and checks every later snapshot against the replay.
 
 Every action is committed (WAL, synchronous=FULL) before `apply` returns, so a
 killed process loses nothing. A new game (and an import, a migration, a
@@ -38,7 +40,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
-from axisallies_tui import __version__, locations
+from axisallies_tui import __version__, locations, verified
 from axisallies_tui.codec import (
     CodecError,
     action_from_json,
@@ -104,6 +106,8 @@ class SaveDamaged(StoreError):
         super().__init__(str(path), entry, f"{problem}; the file was left as it is{offer}")
         self.path = path
         self.intact = intact
+        self.reason = problem
+        """What is wrong, without the advice (for a screen that offers the copy itself)."""
 
 
 # -- names and paths ------------------------------------------------------------------
@@ -495,15 +499,50 @@ def _faces(data: Any) -> list[int]:
     return data
 
 
-def _check_snapshots(path: Path, content: _Content, states: dict[int, GameState], count: int) -> None:
-    """Each stored snapshot must be bound to the chain and equal the replayed state."""
+def _check_snapshot_rows(path: Path, content: _Content, count: int) -> dict[int, str]:
+    """Every stored snapshot must be well formed and bound to the chain (a flipped
+    byte anywhere in one is caught here, cheaply). The chain hash at each
+    snapshot's action."""
     hashes = {row[0]: row[4] for row in content.rows}
+    at: dict[int, str] = {}
     for snap in content.snapshots:
         if len(snap) != 3 or not isinstance(snap[0], int) or not all(isinstance(v, str) for v in snap[1:]):
             raise SaveDamaged(path, "snapshot", "a stored position is damaged", count)
         seq, state_json, state_hash = snap
         if seq not in hashes or _snapshot_hash(hashes[seq], state_json) != state_hash:
             raise SaveDamaged(path, f"snapshot after action {seq}", "is damaged", count)
+        at[seq] = hashes[seq]
+    return at
+
+
+def _trusted_start(content: _Content, chain_at: dict[int, str], state: GameState) -> tuple[int, GameState, int]:
+    """Where replaying may start: after the newest snapshot that this user's
+    record (`verified`) vouches for, every earlier one vouched for too; else at
+    the game's start. The action number, its position and the die faces used
+    up to it."""
+    keys = {seq: verified.key(chain_hash) for seq, chain_hash in chain_at.items()}
+    known = verified.vouched(list(keys.values()))
+    base, text = 0, ""
+    for seq, state_json, _hash in sorted(content.snapshots):
+        if known.get(keys[seq]) != verified.text_digest(state_json):
+            break
+        base, text = seq, state_json
+    if not base:
+        return 0, state, 0
+    try:
+        trusted = state_from_json(json.loads(text))
+        used = sum(len(_faces(json.loads(row[2]))) for row in content.rows[:base])
+    except (CodecError, ValueError, TypeError):
+        return 0, state, 0  # vouched for but unreadable now: replay it all
+    return base, trusted, used
+
+
+def _check_snapshots(path: Path, content: _Content, states: dict[int, GameState], count: int, after: int) -> None:
+    """Each stored snapshot after action `after` must equal the replayed state
+    (those up to it were vouched for by an earlier replay)."""
+    for seq, state_json, _hash in content.snapshots:
+        if seq <= after:
+            continue
         try:
             stored = state_from_json(json.loads(state_json))
         except (CodecError, ValueError):
@@ -685,6 +724,7 @@ class SavedGame:
                     Path(f"{path}{suffix}").unlink(missing_ok=True)
             _write_whole(path, meta, rows, snapshots, head, replace=overwrite)
             conn = _open_writer(path)
+            verified.remember((rows[snap[0] - 1][4], snap[1]) for snap in snapshots)  # made by replaying
         except BaseException:
             lock.release()
             raise
@@ -718,10 +758,15 @@ class SavedGame:
         meta = content.meta
         rules, start = _rules_and_start(path, meta)
         step = _start_step(path, rules, meta, start)
-        snaps = {s[0]: "" for s in content.snapshots if s and isinstance(s[0], int)}
-        state, used, at = _replay_rows(path, rules, step.state, content.rows,
-                                       meta.get("board_digest") != rules.board.digest, checkpoints=snaps)
-        _check_snapshots(path, content, at, count)
+        chain_at = _check_snapshot_rows(path, content, count)
+        base, state, used_before = _trusted_start(content, chain_at, step.state)
+        later = {seq: "" for seq in chain_at if seq > base}
+        state, used, at = _replay_rows(path, rules, state, content.rows[base:],
+                                       meta.get("board_digest") != rules.board.digest, first=base + 1,
+                                       checkpoints=later)
+        _check_snapshots(path, content, at, count, after=base)
+        verified.remember((chain_at[s[0]], s[1]) for s in content.snapshots if s[0] > base)
+        used += used_before
         try:
             mode = dice_mode_from_json(content.head["dice_mode"])
         except (CodecError, KeyError) as problem:
@@ -789,8 +834,8 @@ class SavedGame:
         table dice with nothing typed yet, which raise `DiceNeeded` if the
         action rolls). Raises IllegalAction, or StoreError when the game is
         only watched or the write fails; either way nothing is stored or changed."""
+        self._check_login()  # first: a watcher waiting for another login is told whose turn it is
         self._check_writer()
-        self._check_login()
         number = self.seq + 1
         step = apply(self.rules, self.state, action, dice or self.dice_mode.source(self.seed, number, self.dice_used))
         played_at = _now()
@@ -805,12 +850,15 @@ class SavedGame:
                 self.conn.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?)",  # type: ignore[union-attr]
                                   (number, action_json, dice_json, events, row_hash, played_at))
                 self.conn.execute("UPDATE meta SET value = ? WHERE key = 'head'", (canonical(head),))  # type: ignore[union-attr]
+                state_json = ""
                 if number % SNAPSHOT_EVERY == 0:
                     state_json = canonical(state_to_json(step.state))
                     self.conn.execute("INSERT INTO snapshots VALUES (?, ?, ?)",  # type: ignore[union-attr]
                                       (number, state_json, _snapshot_hash(row_hash, state_json)))
         except sqlite3.Error as problem:
             raise write_problem(self.path, problem) from None
+        if state_json:  # we computed this position ourselves: a later load may start here
+            verified.remember([(row_hash, state_json)])
         self.seq, self.last_hash, self.state, self.summary = number, row_hash, step.state, summary
         self.dice_used += len(step.dice)
         return step

@@ -21,7 +21,7 @@ from textual.screen import Screen
 
 from axisallies_tui import locations, setup
 from axisallies_tui.engine.errors import DataError
-from axisallies_tui.store import SavedGame
+from axisallies_tui.store import SaveDamaged, SavedGame
 from axisallies_tui.textsafe import harmless
 from axisallies_tui.tui.ascii import ascii_driver
 from axisallies_tui.tui.commands import GameCommands, LoadCommands, RulesCommands
@@ -110,10 +110,38 @@ class AxisAlliesApp(App[None]):
             except GameBusy as busy:
                 saved = SavedGame.open(name, watch=True)
                 self.notify(f"{busy.problem.split(';')[0]}: watching it, read-only.", title="Watching")
+        except SaveDamaged as damage:
+            if damage.intact is not None:
+                self.offer_recovered_copy(name, damage)
+            return harmless(damage)
         except (DataError, setup.SetupError) as problem:
             return harmless(problem)
         self.start_session(GameSession(saved, self.dice))
         return None
+
+    def offer_recovered_copy(self, name: str, damage: SaveDamaged) -> None:
+        """A damaged save: offer a copy holding the game up to its last intact
+        action (the damaged file stays as it is)."""
+        from axisallies_tui.store import recover
+        from axisallies_tui.tui.screens.dialogs import ConfirmDialog
+
+        def answer(choice: str | None) -> None:
+            if choice != "copy":
+                return
+            try:
+                copy = recover(name)
+            except DataError as problem:
+                self.notify(harmless(problem), title="No copy made", severity="error")
+                return
+            self.notify(f"Opened {copy.name}, a copy up to action {copy.seq}; {name} was left as it is.",
+                        title="Copy opened")
+            self.start_session(GameSession(copy, self.dice))
+
+        where = f"{damage.path.name}: {damage.entry}" if damage.entry else damage.path.name
+        question = (f"{harmless(where)}: {harmless(damage.reason)}. The file was left as it is.\n\n"
+                    f"Open a copy ({name}-recovered) holding the game up to action {damage.intact}?")
+        self.push_screen(ConfirmDialog(question, [("y", "Open the copy", "copy"), ("n", "Cancel", "no")],
+                                       title="Damaged save"), callback=answer)
 
     def create_game(self, name: str, choices: SetupChoices) -> str | None:
         """Create a saved game from setup choices and open it; the refusal, or None."""
@@ -121,7 +149,8 @@ class AxisAlliesApp(App[None]):
         if isinstance(seed, str) and seed.isdigit():
             seed = int(seed)
         try:
-            saved = SavedGame.create(name, choices.ruleset(), seed=seed, players=dict(choices.players))
+            saved = SavedGame.create(name, choices.ruleset(), seed=seed, players=dict(choices.players),
+                                     logins=dict(choices.logins))
         except (DataError, setup.SetupError) as problem:
             return harmless(problem)
         if saved.renamed:

@@ -26,6 +26,8 @@ class SetupChoices:
 
     board: str = "classic"
     players: dict[str, str] = field(factory=dict)
+    logins: dict[str, str] = field(factory=dict)
+    """Shared server: the login each bound power is played from (others: anyone)."""
     house: dict[str, dict[str, Any]] = field(factory=dict)
     """House rules switched on, each with the parameters set (defaults left out)."""
     options: dict[str, Any] = field(factory=dict)
@@ -50,6 +52,7 @@ class SetupChoices:
             "format": PRESET_FORMAT,
             "board": self.board,
             "players": dict(self.players),
+            "logins": dict(self.logins),
             "house": {k: dict(v) for k, v in self.house.items()},
             "options": dict(self.options),
             "low_luck": self.low_luck,
@@ -63,13 +66,15 @@ class SetupChoices:
             house = data.get("house", {})
             players = data.get("players", {})
             options = data.get("options", {})
-            if not all(isinstance(x, dict) for x in (house, players, options)):
-                raise TypeError("house, players and options must be tables")
+            logins = data.get("logins", {})
+            if not all(isinstance(x, dict) for x in (house, players, options, logins)):
+                raise TypeError("house, players, logins and options must be tables")
             if not all(isinstance(p, dict) for p in house.values()):
                 raise TypeError("each house rule maps to its parameters")
             return cls(
                 board=str(data.get("board", "classic")),
                 players={str(k): str(v) for k, v in players.items()},
+                logins={str(k): str(v) for k, v in logins.items()},
                 house={str(k): dict(v) for k, v in house.items()},
                 options=dict(options),
                 low_luck=bool(data.get("low_luck", False)),

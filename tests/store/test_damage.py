@@ -177,3 +177,27 @@ def test_damage_messages_never_carry_control_characters():
     with pytest.raises(SaveDamaged) as damage:
         SavedGame.open("small")
     assert "\x1b" not in str(damage.value) and str(damage.value) == harmless(str(damage.value))
+
+
+async def test_opening_a_damaged_save_in_the_app_offers_the_copy():
+    from axisallies_tui.tui.app import make_app
+    from axisallies_tui.tui.screens.dialogs import ConfirmDialog
+    from axisallies_tui.tui.screens.game import GameScreen
+    from tests.tui.waiting import until
+
+    path = small_save()
+    execute(path, "UPDATE actions SET events = '[]' WHERE seq = 3")
+    before = path.read_bytes()
+    app = make_app(dice=ScriptedDice([]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: hasattr(app.screen, "open_game"))
+        app.screen.open_game("small")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        assert "action 3: does not match the hash chain" in app.screen.question
+        assert "up to action 2?" in app.screen.question
+        await pilot.press("y")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert (app.session.name, app.session.saved.seq) == ("small-recovered", 2)
+        assert not app.session.watching
+    app.session.close()
+    assert path.read_bytes() == before

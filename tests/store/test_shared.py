@@ -9,7 +9,7 @@ import stat
 
 import pytest
 
-from axisallies_tui import store
+from axisallies_tui import savelock, store
 from axisallies_tui.cli import main
 from axisallies_tui.engine.actions import EndPhase
 from axisallies_tui.engine.rules import Ruleset
@@ -26,6 +26,7 @@ def shared_folder(tmp_path, monkeypatch):
     if os.geteuid() == 0:
         os.chown(folder, -1, 4242)  # a group the players share
     monkeypatch.setenv("AXISALLIES_GAMES_DIR", str(folder))
+    monkeypatch.setattr(savelock, "known_login", lambda login: login in set(LOGINS.values()))
     return folder
 
 
@@ -194,3 +195,20 @@ def test_a_game_between_two_real_unix_users_in_a_group_folder():
             assert (stat.S_IMODE(info.st_mode), info.st_gid) == (0o660, 51000), path.name
     finally:
         shutil.rmtree(base, ignore_errors=True)
+
+
+def test_a_login_bound_at_setup_must_name_a_user_of_this_machine():
+    from axisallies_tui.savelock import current_login, login_problem
+
+    assert login_problem(current_login()) is None
+    assert login_problem("uid51001") is None  # a user with no name in the user database
+    assert login_problem("no-such-user-zz9") == "there is no user 'no-such-user-zz9' on this machine"
+    assert "not a login name" in login_problem("ann smith")
+    assert "not a login name" in login_problem("\x1b[2J")
+
+
+def test_new_refuses_a_login_that_is_no_user_here(shared_folder, capsys):
+    assert main(["new", "duel", "--login", "ussr=alice", "--login", "germany=bbo"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--login germany=bbo: there is no user 'bbo' on this machine" in err
+    assert list_games() == []

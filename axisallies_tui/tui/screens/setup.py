@@ -18,15 +18,19 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, OptionList, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 
-from axisallies_tui import setup
+from axisallies_tui import locations, setup
 from axisallies_tui.engine.model import Board, Edition, OptionSpec
 from axisallies_tui.engine.rules import HouseRuleChoice
 from axisallies_tui.houserules import choice_problems, load_implementations
 from axisallies_tui.loaders.house import Catalogue, HouseRuleSpec
+from axisallies_tui.savelock import login_problem
 from axisallies_tui.store import StoreError, save_path
 from axisallies_tui.tui.presets import PresetError, SetupChoices, list_presets, load_preset, save_preset
 from axisallies_tui.tui.screens.dialogs import PickDialog, TextPrompt
 from axisallies_tui.tui.widgets.common import CycleChoice, TickBox, TooSmall
+
+PLAYERS = "Players (one person may hold several powers; leave blank to share the keyboard)"
+PLAYERS_SHARED = "Players and logins (a power with a login is played only from that login)"
 
 
 def reflow(text: str) -> str:
@@ -109,6 +113,8 @@ class SetupScreen(Screen[None]):
         """The last refusal shown (tests read it)."""
         self.available_only = False
         """The house-rule list shows only rules that can be switched on now (`v`)."""
+        self.shared = locations.games_dir_shared()
+        """Games go to a group's folder: each power may be bound to a login."""
 
     # -- layout --------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -142,13 +148,15 @@ class SetupScreen(Screen[None]):
             with Horizontal(classes="form-row"):
                 yield Static("Dice seed", classes="form-label")
                 yield Input(self.choices.seed, id="seed", compact=True, placeholder="optional: same seed, same dice")
-            yield Static("Players (one person may hold several powers; leave blank to share the keyboard)",
-                         classes="section-title", markup=False)
+            yield Static(PLAYERS_SHARED if self.shared else PLAYERS, classes="section-title", markup=False)
             for power in self.board.powers:
                 with Horizontal(classes="form-row"):
                     yield Static(f"{power.short} {power.name} ({power.side})", classes="form-label", markup=False)
                     yield Input(self.choices.players.get(power.id, ""), id=f"player-{power.id}", compact=True,
                                 placeholder="player name")
+                    if self.shared:
+                        yield Input(self.choices.logins.get(power.id, ""), id=f"login-{power.id}", compact=True,
+                                    placeholder="login: anyone", classes="login-input")
             with Horizontal(classes="form-row"):
                 yield Button("Axis v Allies [F2]", id="two-players", compact=True)
                 yield Button("Start game [F5]", id="start", compact=True, variant="primary")
@@ -364,6 +372,7 @@ class SetupScreen(Screen[None]):
             name = self.query_one(f"#player-{power.id}", Input).value.strip()
             if name:
                 choices.players[power.id] = name
+        choices.logins = self.read_logins()
         choices.low_luck = self.query_one("#low-luck", TickBox).value
         choices.seed = self.query_one("#seed", Input).value.strip()
         choices.house = {k: dict(v) for k, v in self.choices.house.items()}
@@ -387,6 +396,8 @@ class SetupScreen(Screen[None]):
         self.params.update({k: dict(v) for k, v in choices.house.items()})
         for power in self.board.powers:
             self.query_one(f"#player-{power.id}", Input).value = choices.players.get(power.id, "")
+            if self.shared:
+                self.query_one(f"#login-{power.id}", Input).value = choices.logins.get(power.id, "")
         self.query_one("#low-luck", TickBox).value = choices.low_luck
         for spec in self.edition.options:
             widget = self.query_one(f"#option-{spec.name}")
@@ -401,8 +412,23 @@ class SetupScreen(Screen[None]):
         self.show_rule(self.detail_rule)
         self.show_summary()
 
+    def read_logins(self) -> dict[str, str]:
+        """`{power: login}` typed in the login column (none in a personal folder)."""
+        if not self.shared:
+            return {}
+        typed = {p.id: self.query_one(f"#login-{p.id}", Input).value.strip() for p in self.board.powers}
+        return {power: login for power, login in typed.items() if login}
+
+    def login_problems(self, logins: dict[str, str]) -> list[str]:
+        """Each login that cannot be bound, with the powers it was typed for."""
+        powers: dict[str, list[str]] = {}
+        for power in self.board.powers:
+            if power.id in logins:
+                powers.setdefault(logins[power.id], []).append(power.name)
+        return [f"{', '.join(names)}: {why}" for login, names in powers.items() if (why := login_problem(login))]
+
     def choice_problems(self, choices: SetupChoices) -> list[str]:
-        problems = []
+        problems = self.login_problems(choices.logins) if self.shared else []
         for spec in self.edition.options:
             if spec.name in choices.options and (why := spec.check(choices.options[spec.name])):
                 problems.append(f"option {spec.name} {why}")
@@ -441,9 +467,14 @@ class SetupScreen(Screen[None]):
                                   f"{powers[0].name}), then F2 gives it to every {side.capitalize()} power.")
                 return
             names[side] = name
+        logins = self.read_logins()
         for side, name in names.items():
-            for power in (p for p in self.board.powers if p.side == side):
+            powers = [p for p in self.board.powers if p.side == side]
+            login = next((logins[p.id] for p in powers if p.id in logins), "")
+            for power in powers:
                 self.query_one(f"#player-{power.id}", Input).value = name
+                if login:
+                    self.query_one(f"#login-{power.id}", Input).value = login
         self.show_summary(f"Two players: {names['axis']} plays the Axis, {names['allies']} the Allies.")
 
     def action_start(self) -> None:
