@@ -1,0 +1,97 @@
+"""Order of battles and raids in one territory (C-COMBAT-1, C-SBR-1, C-SBR-3).
+
+Germany attacks Karelia (a Soviet complex and AA gun, one infantry) with a
+tank from East Europe and raids it with the bomber from Germany. Both fights
+are pending; the attacker picks which comes first, and the Soviet Union pays
+for the raid whichever it is, because it owned the complex when the bombs fell.
+"""
+
+import pytest
+
+from axisallies_tui.engine.actions import EndPhase
+from axisallies_tui.engine.combat import BATTLE, RAID, Fight, pending_battles, pending_fights, raid_victim
+from axisallies_tui.engine.errors import IllegalAction
+from axisallies_tui.engine.legal import legal_actions
+from axisallies_tui.engine.movement import Move
+from axisallies_tui.engine.queries import owner
+from axisallies_tui.headless import battles_json
+from tests.helpers import act, at, clear, count, ipcs, make_rules, money, put, start
+
+
+@pytest.fixture
+def rules():
+    return make_rules()
+
+
+def raid_and_attack(rules, soviet_ipcs=24):
+    """Conduct combat with both a battle and a raid pending in Karelia."""
+    state = clear(rules, start(rules), "karelia_ssr")
+    for unit in ("industrial_complex", "aa_gun", "infantry"):
+        state = put(rules, state, "karelia_ssr", "ussr", unit)
+    state = ipcs(rules, at(rules, state, "germany", "combat_move"), "ussr", soviet_ipcs)
+    state = act(rules, state, Move(origin="germany", destination="karelia_ssr", units=(("bomber", 1),),
+                                   path=("east_europe", "karelia_ssr"), raid=True), dice=[6]).state  # AA misses
+    state = act(rules, state, Move(origin="east_europe", destination="karelia_ssr", units=(("armour", 1),))).state
+    return act(rules, state, EndPhase()).state
+
+
+def test_both_fights_are_pending_with_their_kind_and_both_are_legal(rules):
+    state = raid_and_attack(rules)
+    assert pending_fights(rules, state) == [("karelia_ssr", BATTLE), ("karelia_ssr", RAID)]
+    assert pending_battles(rules, state) == ["karelia_ssr"]
+    fights = [a for a in legal_actions(rules, state) if isinstance(a, Fight)]
+    assert fights == [Fight(space="karelia_ssr", fight_kind=BATTLE), Fight(space="karelia_ssr", fight_kind=RAID)]
+    assert battles_json(rules, state) == [
+        {"space": "karelia_ssr", "kind": "battle", "under_way": False},
+        {"space": "karelia_ssr", "kind": "raid", "under_way": False},
+    ]
+
+
+def test_battle_first_then_the_raid_is_still_paid_by_the_former_owner(rules):
+    """The tank takes Karelia (complex and AA gun change hands); the raid that
+    follows costs the Soviet Union, not Germany's own treasury."""
+    state = raid_and_attack(rules)
+    # the tank hits on 1; the infantry fires back 6 and misses
+    state = act(rules, state, Fight(space="karelia_ssr", fight_kind=BATTLE), dice=[1, 6]).state
+    assert owner(rules.board, state, "karelia_ssr") == "germany"
+    assert count(rules, state, "karelia_ssr", "germany", "industrial_complex") == 1
+    assert raid_victim(rules, state, "karelia_ssr") == "ussr"
+    step = act(rules, state, Fight(space="karelia_ssr", fight_kind=RAID), dice=[5])
+    assert (money(rules, step.state, "ussr"), money(rules, step.state, "germany")) == (24 - 5, 32)
+    damage = next(e for e in step.events if e.kind == "raid_damage")
+    assert (damage.victim, damage.amount, damage.ipcs) == ("ussr", 5, 19)
+    assert pending_fights(rules, step.state) == []
+
+
+def test_raid_first_then_the_battle(rules):
+    state = raid_and_attack(rules)
+    state = act(rules, state, Fight(space="karelia_ssr", fight_kind=RAID), dice=[3]).state
+    assert money(rules, state, "ussr") == 24 - 3
+    assert pending_fights(rules, state) == [("karelia_ssr", BATTLE)]
+    state = act(rules, state, Fight(space="karelia_ssr", fight_kind=BATTLE), dice=[1, 6]).state
+    assert owner(rules.board, state, "karelia_ssr") == "germany"
+    assert (money(rules, state, "ussr"), money(rules, state, "germany")) == (21, 32)
+
+
+def test_a_raid_after_capture_costs_no_more_than_the_former_owner_holds(rules):
+    state = raid_and_attack(rules, soviet_ipcs=2)
+    state = act(rules, state, Fight(space="karelia_ssr", fight_kind=BATTLE), dice=[1, 6]).state
+    state = act(rules, state, Fight(space="karelia_ssr", fight_kind=RAID), dice=[6]).state
+    assert (money(rules, state, "ussr"), money(rules, state, "germany")) == (0, 32)
+
+
+def test_a_fight_without_a_kind_fights_the_battle_first_as_old_saves_did(rules):
+    state = raid_and_attack(rules)
+    state = act(rules, state, Fight(space="karelia_ssr"), dice=[1, 6]).state
+    assert owner(rules.board, state, "karelia_ssr") == "germany"
+    state = act(rules, state, Fight(space="karelia_ssr"), dice=[4]).state
+    assert (money(rules, state, "ussr"), money(rules, state, "germany")) == (20, 32)
+
+
+def test_a_fight_of_a_kind_not_pending_is_refused(rules):
+    state = raid_and_attack(rules)
+    state = act(rules, state, Fight(space="karelia_ssr", fight_kind=RAID), dice=[3]).state
+    with pytest.raises(IllegalAction, match="no bombing raid"):
+        act(rules, state, Fight(space="karelia_ssr", fight_kind=RAID))
+    with pytest.raises(IllegalAction, match="'battle' or a 'raid'"):
+        act(rules, state, Fight(space="karelia_ssr", fight_kind="dogfight"))
