@@ -24,11 +24,13 @@ from axisallies_tui.engine.battle import ROUND_CHECK, advance, battle_step
 from axisallies_tui.engine.capture import RAID_VICTIM, capture
 from axisallies_tui.engine.decisions import DecisionResolver, resolves
 from axisallies_tui.engine.errors import IllegalAction
+from axisallies_tui.engine.events import RETREAT_TO as RETREAT_TO  # house rules build retreat answers with it
 from axisallies_tui.engine.events import (  # Casualties live with the events: movement reports them too
     Casualties,
     CasualtiesChosen,
     DiceRolled,
     Event,
+    answer_text,
     power_name,
     space_name,
     units_text,
@@ -44,7 +46,6 @@ from axisallies_tui.engine.tx import Tx, handles, require
 
 CONDUCT_COMBAT = "conduct_combat"
 PRESS_ON = "press on"
-RETREAT_TO = "retreat to "
 AIRCRAFT_LEAVE = "aircraft leave the battle"
 
 
@@ -773,7 +774,7 @@ def _retreat_options(tx: Tx) -> list[str]:
         if any(not allied(tx.board, u.power, tx.state.power) for u in held.units):
             continue
         targets.add(origin)
-    options = [RETREAT_TO + tx.board.space(t).name for t in sorted(targets)]
+    options = [RETREAT_TO + t for t in sorted(targets)]  # by id; `retreat_label` names it for people
     if some_must_stay and planes:
         options.append(AIRCRAFT_LEAVE)
     return options
@@ -801,9 +802,17 @@ def _answer_retreat(tx: Tx, choice: str) -> None:
 
 
 def retreat_target(tx: Tx, choice: str) -> str | None:
-    """The space a "retreat to <name>" answer names."""
-    name = choice[len(RETREAT_TO):] if choice.startswith(RETREAT_TO) else choice
-    return next((s.id for s in tx.board.spaces if s.name == name), None)
+    """The space a "retreat to <space id>" answer names (saves from before ids
+    answered "retreat to <name>")."""
+    named = choice[len(RETREAT_TO):] if choice.startswith(RETREAT_TO) else choice
+    if named in tx.board.space_by_id:
+        return named
+    return next((s.id for s in tx.board.spaces if s.name == named), None)
+
+
+def retreat_label(board: Board, choice: str) -> str:
+    """A retreat answer as people read it: the space by name."""
+    return answer_text(board, choice)
 
 
 def withdraw(tx: Tx, ground: set[int], target: str | None, planes: set[int]) -> None:

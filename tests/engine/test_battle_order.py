@@ -95,3 +95,39 @@ def test_a_fight_of_a_kind_not_pending_is_refused(rules):
         act(rules, state, Fight(space="karelia_ssr", fight_kind=RAID))
     with pytest.raises(IllegalAction, match="'battle' or a 'raid'"):
         act(rules, state, Fight(space="karelia_ssr", fight_kind="dogfight"))
+
+
+# -- retreats name their space by id -------------------------------------------------------
+
+
+def retreat_asked(rules):
+    """Two tanks from Ukraine against three infantry in the Caucasus; every die misses."""
+    from tests.helpers import clear as empty
+
+    state = empty(rules, empty(rules, start(rules), "caucasus"), "ukraine_ssr")
+    state = put(rules, put(rules, state, "ukraine_ssr", "germany", "armour", 2), "caucasus", "ussr", "infantry", 3)
+    state = at(rules, state, "germany", "combat_move")
+    state = act(rules, state, Move(origin="ukraine_ssr", destination="caucasus", units=(("armour", 2),))).state
+    return act(rules, act(rules, state, EndPhase()).state, Fight(space="caucasus"), dice=[6, 6, 5, 5, 6]).state
+
+
+def test_the_retreat_options_name_the_space_by_id_and_people_read_its_name(rules):
+    from axisallies_tui.engine.actions import Answer
+    from axisallies_tui.engine.combat import retreat_label
+
+    state = retreat_asked(rules)
+    assert state.pending.options == ("press on", "retreat to ukraine_ssr")
+    assert retreat_label(rules.board, "retreat to ukraine_ssr") == "retreat to Ukraine S.S.R."
+    step = act(rules, state, Answer("retreat to ukraine_ssr"))
+    assert count(rules, step.state, "ukraine_ssr", "germany", "armour") == 2
+    answered = next(e for e in step.events if e.kind == "decision_answered")
+    assert answered.text(rules.board, rules.edition) == "Germany chooses retreat to Ukraine S.S.R."
+
+
+def test_an_answer_from_an_old_save_naming_the_space_still_retreats_there(rules):
+    from axisallies_tui.engine.actions import Answer
+
+    after = act(rules, retreat_asked(rules), Answer("retreat to Ukraine S.S.R.")).state
+    assert count(rules, after, "ukraine_ssr", "germany", "armour") == 2
+    assert count(rules, after, "caucasus", "germany", "armour") == 0
+    assert pending_battles(rules, after) == []

@@ -20,7 +20,7 @@ from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
 from axisallies_tui.engine.actions import Answer
-from axisallies_tui.engine.combat import RAID, Fight
+from axisallies_tui.engine.combat import RAID, Fight, retreat_label
 from axisallies_tui.engine.queries_ui import casualty_note
 from axisallies_tui.engine.state import GameState
 from axisallies_tui.tui import battles
@@ -418,7 +418,7 @@ class RetreatPanel(BattlePaneBase):
         listing = self.query_one(RetreatList)
         listing.clear_options()
         for choice in pending.options:
-            label = choice
+            label = retreat_label(rules.board, choice)
             if choice == "press on":
                 label = "press on (fight another round)"
             elif choice == "aircraft leave the battle":
