@@ -255,10 +255,10 @@ def fight(tx: Tx, action: Fight) -> None:
     name = tx.board.space(action.space).name
     require(action.space in pending_battles(tx.rules, tx.state), f"there is no battle to fight in {name}")
     fight_kind = action.fight_kind or next_fight_kind(tx.rules, tx.state, action.space)
-    require((action.space, fight_kind) in pending_fights(tx.rules, tx.state),
-            f"there is no {'bombing raid' if fight_kind == RAID else 'battle'} to fight in {name}")
     problem = _battle_order_problem(tx.rules, tx.state, action.space, fight_kind)
     require(problem is None, problem or "")
+    require((action.space, fight_kind) in pending_fights(tx.rules, tx.state),
+            f"there is no {'bombing raid' if fight_kind == RAID else 'battle'} to fight in {name}")
     if fight_kind == BATTLE:
         _start_battle(tx, action.space)
     else:

@@ -131,3 +131,29 @@ def test_an_answer_from_an_old_save_naming_the_space_still_retreats_there(rules)
     assert count(rules, after, "ukraine_ssr", "germany", "armour") == 2
     assert count(rules, after, "caucasus", "germany", "armour") == 0
     assert pending_battles(rules, after) == []
+
+
+def test_a_raid_need_not_wait_for_the_sea_battle_that_the_landing_waits_for(rules):
+    """C-COMBAT-1: the assault's sea battle comes before its land battle, but the
+    raid on the same territory may be fought at any time."""
+    from tests.helpers import clear as empty
+
+    state = empty(rules, empty(rules, start(rules), "karelia_ssr"), "north_sea_zone")
+    for unit in ("industrial_complex", "infantry"):
+        state = put(rules, state, "karelia_ssr", "ussr", unit)
+    state = put(rules, state, "karelia_sea_zone", "ussr", "submarine")
+    state = at(rules, state, "germany", "combat_move")
+    state = act(rules, state, Move(origin="germany", destination="baltic_sea_zone", units=(("infantry", 2),))).state
+    state = act(rules, state, Move(origin="baltic_sea_zone", destination="karelia_sea_zone",
+                                   units=(("transport", 1), ("submarine", 1)))).state
+    state = act(rules, state, Move(origin="karelia_sea_zone", destination="karelia_ssr",
+                                   units=(("infantry", 2),))).state
+    state = act(rules, state, Move(origin="germany", destination="karelia_ssr", units=(("bomber", 1),),
+                                   path=("east_europe", "karelia_ssr"), raid=True)).state
+    state = act(rules, state, EndPhase()).state
+    fights = [(a.space, a.fight_kind) for a in legal_actions(rules, state) if isinstance(a, Fight)]
+    assert ("karelia_ssr", RAID) in fights and ("karelia_ssr", BATTLE) not in fights
+    with pytest.raises(IllegalAction, match="sea battle in Karelia Sea Zone first"):
+        act(rules, state, Fight(space="karelia_ssr", fight_kind=BATTLE))
+    state = act(rules, state, Fight(space="karelia_ssr", fight_kind=RAID), dice=[2]).state
+    assert money(rules, state, "ussr") == 24 - 2
