@@ -848,7 +848,7 @@ def combat_move_problem(rules: Rules, state: GameState) -> str | None:
                 continue
             if kind.domain == SEA and (battle or space.id in state.turn.assault_zones):
                 continue
-            if kind.domain == AIR and battle:
+            if kind.domain == AIR and (battle or unit.raiding):  # a raid still comes, even on a complex taken since
                 continue
             return (f"the {name} moved to {space.name} in the combat move but takes part in no battle "
                     f"there: combat moves must attack (undo it, or move it in the non-combat move)")

@@ -157,3 +157,19 @@ def test_a_raid_need_not_wait_for_the_sea_battle_that_the_landing_waits_for(rule
         act(rules, state, Fight(space="karelia_ssr", fight_kind=BATTLE))
     state = act(rules, state, Fight(space="karelia_ssr", fight_kind=RAID), dice=[2]).state
     assert money(rules, state, "ussr") == 24 - 2
+
+
+def test_bombers_raid_a_complex_that_troops_took_in_the_combat_move_and_its_former_owner_pays(rules):
+    """Karelia holds only its complex: the infantry takes it on entry (C-MOVE-2),
+    after the bomber was sent to raid it. The combat move may still end, and the
+    raid costs the Soviet Union."""
+    state = put(rules, clear(rules, start(rules), "karelia_ssr"), "karelia_ssr", "ussr", "industrial_complex")
+    state = at(rules, state, "germany", "combat_move")
+    state = act(rules, state, Move(origin="germany", destination="karelia_ssr", units=(("bomber", 1),),
+                                   path=("east_europe", "karelia_ssr"), raid=True)).state
+    state = act(rules, state, Move(origin="east_europe", destination="karelia_ssr", units=(("infantry", 1),))).state
+    assert owner(rules.board, state, "karelia_ssr") == "germany"
+    state = act(rules, state, EndPhase()).state
+    assert pending_fights(rules, state) == [("karelia_ssr", RAID)]
+    state = act(rules, state, Fight(space="karelia_ssr", fight_kind=RAID), dice=[4]).state
+    assert (money(rules, state, "ussr"), money(rules, state, "germany")) == (24 - 4, 32)
