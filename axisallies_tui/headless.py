@@ -22,7 +22,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from axisallies_tui.codec import CodecError, action_from_json, action_to_json, event_to_json
 from axisallies_tui.engine.bots import RandomBot
-from axisallies_tui.engine.combat import pending_battles
+from axisallies_tui.engine.combat import BATTLE, pending_fights
 from axisallies_tui.engine.dice import (
     DIGITAL,
     SCRIPTED,
@@ -169,10 +169,12 @@ def state_json(rules: Rules, state: GameState) -> dict[str, Any]:
 
 
 def battles_json(rules: Rules, state: GameState) -> list[dict[str, Any]]:
-    """The battles (and raids) the power to act still has to fight, and whether
+    """The battles and raids the power to act still has to fight ("kind": "battle"
+    or "raid"; a territory both attacked and raided has one of each), and whether
     one of them is being fought now."""
     under_way = state.battle.space if getattr(state, "battle", None) is not None else None
-    return [{"space": space, "under_way": space == under_way} for space in pending_battles(rules, state)]
+    return [{"space": space, "kind": kind, "under_way": kind == BATTLE and space == under_way}
+            for space, kind in pending_fights(rules, state)]
 
 
 def pending_json(state: GameState) -> dict[str, Any] | None:

@@ -12,11 +12,16 @@ from axisallies_tui.engine.events import CapitalPlundered, TerritoryCaptured, Un
 from axisallies_tui.engine.queries import allied
 from axisallies_tui.engine.tx import Tx
 
+RAID_VICTIM = "raid_victim:"
+"""Turn mark `raid_victim:<space>=<power>`: who owned a raided complex before a
+battle took it, so that power still pays for the raid (C-SBR-3)."""
+
 
 def capture(tx: Tx, space_id: str, by: str) -> None:
     """`by` takes `space_id` (a land territory held by the other side, or a neutral)."""
     space = tx.board.space(space_id)
     previous = tx.space(space_id).owner
+    _remember_raid_victim(tx, space_id, previous)
     new_owner = by
     original = space.original_owner
     if original is not None and original != by and allied(tx.board, original, by):
@@ -37,6 +42,16 @@ def capture(tx: Tx, space_id: str, by: str) -> None:
         tx.emit(CapitalPlundered(space=space_id, by=by, victim=previous, amount=loot))
     if space.capital_of == new_owner and previous is not None and not allied(tx.board, previous, new_owner):
         _return_original_territories(tx, new_owner, by)
+
+
+def _remember_raid_victim(tx: Tx, space_id: str, previous: str | None) -> None:
+    """Bombers of the mover still to raid here: the owner they bombed pays, not the captor."""
+    raided = any(u.raiding and u.power == tx.state.power for u in tx.space(space_id).units)
+    mark = f"{RAID_VICTIM}{space_id}="
+    if (previous is None or not raided or f"raid:{space_id}" in tx.state.turn.battles_done
+            or any(m.startswith(mark) for m in tx.state.turn.marks)):
+        return
+    tx.turn(marks=tx.state.turn.marks + (mark + previous,))
 
 
 def _change_owner(tx: Tx, space_id: str, previous: str | None, new_owner: str, by: str) -> None:

@@ -21,14 +21,16 @@ from attrs import evolve, frozen
 
 from axisallies_tui.engine.actions import Action, register_action
 from axisallies_tui.engine.battle import ROUND_CHECK, advance, battle_step
-from axisallies_tui.engine.capture import capture
+from axisallies_tui.engine.capture import RAID_VICTIM, capture
 from axisallies_tui.engine.decisions import DecisionResolver, resolves
 from axisallies_tui.engine.errors import IllegalAction
+from axisallies_tui.engine.events import RETREAT_TO as RETREAT_TO  # house rules build retreat answers with it
 from axisallies_tui.engine.events import (  # Casualties live with the events: movement reports them too
     Casualties,
     CasualtiesChosen,
     DiceRolled,
     Event,
+    answer_text,
     power_name,
     space_name,
     units_text,
@@ -44,16 +46,24 @@ from axisallies_tui.engine.tx import Tx, handles, require
 
 CONDUCT_COMBAT = "conduct_combat"
 PRESS_ON = "press on"
-RETREAT_TO = "retreat to "
 AIRCRAFT_LEAVE = "aircraft leave the battle"
+
+
+BATTLE = "battle"
+RAID = "raid"
+FIGHT_KINDS = (BATTLE, RAID)
 
 
 @frozen
 class Fight(Action):
-    """Fight the battle (or bombing raid) in `space` next: the attacker picks the order."""
+    """Fight the battle or the bombing raid in `space` next: the attacker picks the
+    order (C-COMBAT-1), also between a raid and a battle in the same territory.
+    `fight_kind` is "battle" or "raid"; empty (saves from before it existed) means
+    the battle if one is left there, else the raid."""
 
     kind: ClassVar[str] = "fight"
     space: str
+    fight_kind: str = ""
 
 
 register_action(Fight)
@@ -142,17 +152,24 @@ def defenders_in(rules: Rules, state: GameState, space_id: str) -> list[Unit]:
     ]
 
 
-def pending_battles(rules: Rules, state: GameState) -> list[str]:
-    """Spaces where the power to act still has a battle or a raid to fight."""
+def pending_fights(rules: Rules, state: GameState) -> list[tuple[str, str]]:
+    """(space, "battle" or "raid") for each fight the power to act still has: a
+    territory both attacked and raided has two, fought in the order the attacker
+    chooses."""
     found = []
     for space, held in zip(rules.board.spaces, state.spaces):
         mine = [u for u in held.units if u.power == state.power and u.aboard is None]
-        battle = (space.id not in state.turn.battles_done and any(not u.raiding for u in mine)
-                  and bool(defenders_in(rules, state, space.id)))
-        raid = any(u.raiding for u in mine) and f"raid:{space.id}" not in state.turn.battles_done
-        if battle or raid:
-            found.append(space.id)
+        if (space.id not in state.turn.battles_done and any(not u.raiding for u in mine)
+                and defenders_in(rules, state, space.id)):
+            found.append((space.id, BATTLE))
+        if any(u.raiding for u in mine) and f"raid:{space.id}" not in state.turn.battles_done:
+            found.append((space.id, RAID))
     return found
+
+
+def pending_battles(rules: Rules, state: GameState) -> list[str]:
+    """Spaces where the power to act still has a battle or a raid to fight."""
+    return list(dict.fromkeys(space for space, _ in pending_fights(rules, state)))
 
 
 def blocking_sea_battle(rules: Rules, state: GameState, space_id: str) -> str | None:
@@ -165,18 +182,34 @@ def blocking_sea_battle(rules: Rules, state: GameState, space_id: str) -> str | 
     return None
 
 
-def _battle_order_problem(rules: Rules, state: GameState, space_id: str) -> str | None:
-    zone = blocking_sea_battle(rules, state, space_id)
+def _battle_order_problem(rules: Rules, state: GameState, space_id: str, fight_kind: str = BATTLE) -> str | None:
+    """C-COMBAT-1: an assault's sea battle comes before its land battle (a raid
+    waits for nothing)."""
+    zone = blocking_sea_battle(rules, state, space_id) if fight_kind == BATTLE else None
     if zone is None:
         return None
     return (f"fight the sea battle in {rules.board.space(zone).name} first: the troops landing in "
             f"{rules.board.space(space_id).name} come from there")
 
 
+def next_fight_kind(rules: Rules, state: GameState, space_id: str) -> str:
+    """What `Fight(space_id)` without a kind fights: the battle if one is left, else the raid."""
+    fights = pending_fights(rules, state)
+    battle = (space_id, BATTLE) in fights and bool(attackers_in(rules, state, space_id))
+    return RAID if not battle and (space_id, RAID) in fights else BATTLE
+
+
 def next_fight_is_raid(rules: Rules, state: GameState, space_id: str) -> bool:
-    """Whether `Fight(space_id)` now resolves a bombing raid rather than a battle."""
-    battle_left = space_id not in state.turn.battles_done and bool(defenders_in(rules, state, space_id))
-    return not (battle_left and attackers_in(rules, state, space_id))
+    """Whether `Fight(space_id)` without a kind now resolves a bombing raid rather than a battle."""
+    return next_fight_kind(rules, state, space_id) == RAID
+
+
+def raid_victim(rules: Rules, state: GameState, space_id: str) -> str | None:
+    """C-SBR-3: who pays for a raid on `space_id`: the power that owned the complex
+    when the bombers arrived, even if a battle fought first has taken it since."""
+    before = RAID_VICTIM + space_id + "="
+    recorded = next((m[len(before):] for m in state.turn.marks if m.startswith(before)), None)
+    return recorded or state.spaces[rules.board.space(space_id).index].owner
 
 
 def defending_power(rules: Rules, state: GameState, space_id: str) -> str | None:
@@ -217,19 +250,22 @@ def _all_battles_fought(tx: Tx) -> str | None:
 def fight(tx: Tx, action: Fight) -> None:
     require(tx.rules.phase_kind(tx.state.phase) == CONDUCT_COMBAT, "battles are fought in the conduct combat phase")
     require(action.space in tx.board.space_by_id, f"there is no space called {action.space!r}")
-    require(action.space in pending_battles(tx.rules, tx.state),
-            f"there is no battle to fight in {tx.board.space(action.space).name}")
-    problem = _battle_order_problem(tx.rules, tx.state, action.space)
+    require(action.fight_kind in FIGHT_KINDS + ("",),
+            f"a fight is a {BATTLE!r} or a {RAID!r}, not {action.fight_kind!r}")
+    name = tx.board.space(action.space).name
+    require(action.space in pending_battles(tx.rules, tx.state), f"there is no battle to fight in {name}")
+    fight_kind = action.fight_kind or next_fight_kind(tx.rules, tx.state, action.space)
+    problem = _battle_order_problem(tx.rules, tx.state, action.space, fight_kind)
     require(problem is None, problem or "")
-    state = tx.state
-    if not next_fight_is_raid(tx.rules, state, action.space):
+    require((action.space, fight_kind) in pending_fights(tx.rules, tx.state),
+            f"there is no {'bombing raid' if fight_kind == RAID else 'battle'} to fight in {name}")
+    if fight_kind == BATTLE:
         _start_battle(tx, action.space)
     else:
-        if action.space not in state.turn.battles_done and not attackers_in(tx.rules, state, action.space):
+        if action.space not in tx.state.turn.battles_done and not attackers_in(tx.rules, tx.state, action.space):
+            # nothing else fights here: no battle is left (as saves have always recorded it)
             tx.turn(battles_done=tx.state.turn.battles_done + (action.space,))
         _strategic_raid(tx, action.space)
-
-
 
 
 def _start_battle(tx: Tx, space_id: str) -> None:
@@ -738,7 +774,7 @@ def _retreat_options(tx: Tx) -> list[str]:
         if any(not allied(tx.board, u.power, tx.state.power) for u in held.units):
             continue
         targets.add(origin)
-    options = [RETREAT_TO + tx.board.space(t).name for t in sorted(targets)]
+    options = [RETREAT_TO + t for t in sorted(targets)]  # by id; `retreat_label` names it for people
     if some_must_stay and planes:
         options.append(AIRCRAFT_LEAVE)
     return options
@@ -766,9 +802,17 @@ def _answer_retreat(tx: Tx, choice: str) -> None:
 
 
 def retreat_target(tx: Tx, choice: str) -> str | None:
-    """The space a "retreat to <name>" answer names."""
-    name = choice[len(RETREAT_TO):] if choice.startswith(RETREAT_TO) else choice
-    return next((s.id for s in tx.board.spaces if s.name == name), None)
+    """The space a "retreat to <space id>" answer names (saves from before ids
+    answered "retreat to <name>")."""
+    named = choice[len(RETREAT_TO):] if choice.startswith(RETREAT_TO) else choice
+    if named in tx.board.space_by_id:
+        return named
+    return next((s.id for s in tx.board.spaces if s.name == named), None)
+
+
+def retreat_label(board: Board, choice: str) -> str:
+    """A retreat answer as people read it: the space by name."""
+    return answer_text(board, choice)
 
 
 def withdraw(tx: Tx, ground: set[int], target: str | None, planes: set[int]) -> None:
@@ -907,12 +951,13 @@ def _land_waiting_cargo(tx: Tx, zone: str | None = None) -> None:
 
 def _strategic_raid(tx: Tx, space_id: str) -> None:
     """C-SBR-3: each surviving raider rolls (three dice with Heavy Bombers, added);
-    the owner of the complex pays the total, capped at what it holds."""
+    the owner of the complex when it was bombed pays the total, capped at what it
+    holds."""
     key = f"raid:{space_id}"
     raiders = [u for u in tx.space(space_id).units if u.power == tx.state.power and u.raiding]
     if not raiders or key in tx.state.turn.battles_done:
         return
-    victim = tx.space(space_id).owner
+    victim = raid_victim(tx.rules, tx.state, space_id)
     assert victim is not None
     total = 0
     for raider in raiders:
@@ -934,6 +979,6 @@ def _strategic_raid(tx: Tx, space_id: str) -> None:
 
 
 def candidate_fights(rules: Rules, state: GameState) -> Iterator[Action]:
-    for space_id in pending_battles(rules, state):
-        if _battle_order_problem(rules, state, space_id) is None:
-            yield Fight(space=space_id)
+    for space_id, fight_kind in pending_fights(rules, state):
+        if _battle_order_problem(rules, state, space_id, fight_kind) is None:
+            yield Fight(space=space_id, fight_kind=fight_kind)

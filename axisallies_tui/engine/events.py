@@ -36,6 +36,18 @@ def space_name(board: Board, space_id: str) -> str:
     return board.space(space_id).name if space_id in board.space_by_id else space_id
 
 
+RETREAT_TO = "retreat to "
+
+
+def answer_text(board: Board, choice: str) -> str:
+    """An answer as people read it: a retreat names its space by id in the
+    decision's options ("retreat to ukraine_ssr") and by name here."""
+    head, retreat, space_id = choice.rpartition(RETREAT_TO)
+    if retreat and space_id in board.space_by_id:
+        return f"{head}{retreat}{board.space(space_id).name}"
+    return choice
+
+
 def units_text(edition: Edition, unit: str, count: int) -> str:
     name = edition.unit(unit).name if unit in edition.unit_by_id else unit
     return f"{count} {name.lower()}" if count == 1 else f"{count} × {name.lower()}"
@@ -313,7 +325,7 @@ class DecisionAnswered(Event):
     choice: str
 
     def describe(self, board: Board, edition: Edition) -> str:
-        return f"{power_name(board, self.power)} chooses {self.choice}."
+        return f"{power_name(board, self.power)} chooses {answer_text(board, self.choice)}."
 
 
 @frozen

@@ -21,9 +21,9 @@ from axisallies_tui.engine.actions import Action, Answer, Concede, Undo
 from axisallies_tui.engine.decisions import DECISIONS, resolves  # noqa: F401  (re-exported)
 from axisallies_tui.engine.dice import DiceSource
 from axisallies_tui.engine.errors import IllegalAction
-from axisallies_tui.engine.events import ActionUndone, Conceded, DecisionAnswered, Event
+from axisallies_tui.engine.events import ActionUndone, Conceded, DecisionAnswered, Event, answer_text
 from axisallies_tui.engine.rules import Rules
-from axisallies_tui.engine.state import GameState, PowerState, SpaceState, UndoEntry, Unit
+from axisallies_tui.engine.state import Decision, GameState, PowerState, SpaceState, UndoEntry, Unit
 from axisallies_tui.engine.turns import start_turn
 from axisallies_tui.engine.tx import HANDLERS, Tx, handles, require
 from axisallies_tui.engine.victory import DRAW, finish
@@ -146,19 +146,28 @@ def answer(tx: Tx, action: Answer) -> None:
     pending = tx.state.pending
     require(pending is not None, "there is no question to answer")
     assert pending is not None
+    choice = _as_option(tx, pending, action.choice)
     require(
-        not pending.options or action.choice in pending.options,
+        not pending.options or choice in pending.options,
         f"{action.choice!r} is not an answer to: {pending.prompt} (choose from {', '.join(pending.options)})",
     )
     tx.update(pending=None)
     tx.emit(DecisionAnswered(power=pending.power, decision=pending.kind, choice=action.choice))
     added = next((rule for rule in tx.rules.hooks("decision_options")
-                  if action.choice in rule.decision_options(tx.rules, state_before, pending)), None)
+                  if choice in rule.decision_options(tx.rules, state_before, pending)), None)
     owner = added or tx.rules.active.owner_of_decision(pending.kind)
     if owner is not None:
-        owner.answer(tx, pending, action.choice)
+        owner.answer(tx, pending, choice)
     else:
-        DECISIONS[pending.kind](tx, action.choice)
+        DECISIONS[pending.kind](tx, choice)
+
+
+def _as_option(tx: Tx, pending: Decision, choice: str) -> str:
+    """Saves from before retreats named spaces by id answered with the space's
+    name ("retreat to Ukraine S.S.R."): read such an answer as its option."""
+    if choice in pending.options:
+        return choice
+    return next((option for option in pending.options if answer_text(tx.board, option) == choice), choice)
 
 
 @handles(Concede)

@@ -821,8 +821,8 @@ def _unload(tx: Tx, view: View, move: Move, units: list[Unit]) -> None:
     if view.combat:
         tx.turn(assault_zones=tx.state.turn.assault_zones + ((zone,) if zone not in tx.state.turn.assault_zones else ()))
     _record(tx, view, move, units, [target], "unload")
-    if view.combat and not view.hostile(zone) and not View(tx.rules, tx.state).enemy_units(target):
-        capture(tx, target, view.power)
+    if view.combat and not view.hostile(zone) and not View(tx.rules, tx.state).enemy_combatants(target):
+        capture(tx, target, view.power)  # a lone AA gun or complex does not defend (C-LAND-3, C-CAPTURE-3)
 
 
 # -- ending the move phases ---------------------------------------------------------------
@@ -848,7 +848,7 @@ def combat_move_problem(rules: Rules, state: GameState) -> str | None:
                 continue
             if kind.domain == SEA and (battle or space.id in state.turn.assault_zones):
                 continue
-            if kind.domain == AIR and battle:
+            if kind.domain == AIR and (battle or unit.raiding):  # a raid still comes, even on a complex taken since
                 continue
             return (f"the {name} moved to {space.name} in the combat move but takes part in no battle "
                     f"there: combat moves must attack (undo it, or move it in the non-combat move)")

@@ -12,7 +12,9 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from axisallies_tui.engine.combat import (
+    BATTLE,
     CASUALTY_KINDS,
+    RAID,
     attackers_in,
     blocking_sea_battle,
     bombarding_ships,
@@ -25,7 +27,8 @@ from axisallies_tui.engine.combat import (
     format_casualties,
     next_fight_is_raid,
     parse_casualties,
-    pending_battles,
+    pending_fights,
+    raid_victim,
 )
 from axisallies_tui.engine.errors import IllegalAction
 from axisallies_tui.engine.profiles import ATTACK, profile
@@ -46,17 +49,29 @@ def raiders(rules: Rules, state: GameState, space_id: str) -> list[Unit]:
     return [u for u in held.units if u.power == state.power and u.raiding]
 
 
-def order_problem(rules: Rules, state: GameState, space_id: str) -> str | None:
-    """C-COMBAT-1: the sea battle of an assault first (the engine's rule)."""
-    zone = blocking_sea_battle(rules, state, space_id)
+def order_problem(rules: Rules, state: GameState, space_id: str, kind: str = BATTLE) -> str | None:
+    """C-COMBAT-1: the sea battle of an assault first (the engine's rule; a raid waits for nothing)."""
+    zone = blocking_sea_battle(rules, state, space_id) if kind == BATTLE else None
     return None if zone is None else f"after the sea battle in {short_space_name(rules.board.space(zone))}"
 
 
-def battle_list(rules: Rules, state: GameState) -> list[str]:
-    """Spaces with a battle or raid to fight, those that may be fought now first."""
-    spaces = pending_battles(rules, state)
-    return sorted(spaces, key=lambda s: (order_problem(rules, state, s) is not None,
-                                         rules.board.space(s).is_land, rules.board.space(s).name))
+def battle_list(rules: Rules, state: GameState) -> list[tuple[str, str]]:
+    """(space, "battle" or "raid") for each fight left, those that may be fought
+    now first; a territory both attacked and raided is listed twice."""
+    fights = pending_fights(rules, state)
+    return sorted(fights, key=lambda f: (order_problem(rules, state, *f) is not None,
+                                         rules.board.space(f[0]).is_land, rules.board.space(f[0]).name, f[1]))
+
+
+def fight_id(space_id: str, kind: str) -> str:
+    """The list entry's id: the space for a battle, `raid:<space>` for a raid."""
+    return f"{RAID}:{space_id}" if kind == RAID else space_id
+
+
+def fight_of(entry_id: str) -> tuple[str, str]:
+    """(space, kind) back from `fight_id`."""
+    raid = entry_id.startswith(f"{RAID}:")
+    return (entry_id.removeprefix(f"{RAID}:"), RAID if raid else BATTLE)
 
 
 # -- describing a side ---------------------------------------------------------------------
@@ -90,15 +105,16 @@ def current_defenders(rules: Rules, state: GameState, space_id: str) -> list[Uni
     return defenders_in(rules, state, space_id)
 
 
-def battle_lines(rules: Rules, state: GameState, space_id: str) -> list[str]:
-    """Both sides and the specifics of the battle (assault, bombardment, raid)."""
+def battle_lines(rules: Rules, state: GameState, space_id: str, kind: str | None = None) -> list[str]:
+    """Both sides and the specifics of the battle (assault, bombardment), or of
+    the raid; `kind` None: whichever a fight there without a kind would be."""
     board = rules.board
     space = board.space(space_id)
     attacker = state.power
     lines = []
-    if is_raid(rules, state, space_id):
+    if kind == RAID or (kind is None and is_raid(rules, state, space_id)):
         bombers = raiders(rules, state, space_id)
-        victim = state.spaces[space.index].owner
+        victim = raid_victim(rules, state, space_id)
         holding = power_state(board, state, victim).ipcs if victim else 0
         dice = sum(profile(rules, u.power, power_state(board, state, u.power).techs, u.type, ATTACK).dice
                    for u in bombers)
@@ -299,5 +315,5 @@ def casualty_note(rules: Rules, kind: str) -> str:
 
 
 __all__ = ["CASUALTY_KINDS", "Slot", "battle_lines", "battle_list", "casualty_note", "casualty_pool",
-           "casualty_slots", "defender_of", "is_raid", "odds_for", "odds_lines", "order_problem",
+           "casualty_slots", "defender_of", "fight_id", "fight_of", "is_raid", "odds_for", "odds_lines", "order_problem",
            "parse_answer", "percent", "raiders", "short_odds", "side_text", "slot_label", "write_answer"]

@@ -67,8 +67,8 @@ def test_the_attacker_may_retreat_to_where_it_came_from(rules):
     state = combat(rules, act(rules, state, Move(origin="ukraine_ssr", destination="caucasus", units=(("armour", 2),))).state)
     state = act(rules, state, Fight(space="caucasus"), dice=[6, 6, 5, 5, 6]).state
     assert state.pending.kind == "retreat"
-    assert state.pending.options == ("press on", "retreat to Ukraine S.S.R.")
-    after = act(rules, state, Answer("retreat to Ukraine S.S.R.")).state
+    assert state.pending.options == ("press on", "retreat to ukraine_ssr")
+    after = act(rules, state, Answer("retreat to ukraine_ssr")).state
     assert count(rules, after, "ukraine_ssr", "germany", "armour") == 2
     assert after.battle is None and pending_battles(rules, after) == []
 

@@ -78,9 +78,9 @@ def test_with_the_rule_overland_units_may_go_while_the_aircraft_stay():
     # bombard [6]; round 1: attack [6, 6, 6, 6, 6] all miss, defence [6, 6, 6] all miss
     state = act(rules, landing_with_overland(rules, 3), Fight(space="west_europe"), dice=[6] * 9).state
     options = state.pending.options
-    assert "overland units only: retreat to South Europe" in options
+    assert "overland units only: retreat to south_europe" in options
     # round 2: the two fighters and two landed infantry [6, 6, 6, 6], defence [6, 6, 6]
-    after = act(rules, state, Answer("overland units only: retreat to South Europe"), dice=[6] * 7).state
+    after = act(rules, state, Answer("overland units only: retreat to south_europe"), dice=[6] * 7).state
     assert count(rules, after, "south_europe", "uk", "infantry") == 1
     assert count(rules, after, "west_europe", "uk", "fighter") == 2
     assert after.battle is not None  # the fighters and the landed troops fight on

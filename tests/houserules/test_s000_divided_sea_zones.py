@@ -97,4 +97,4 @@ def test_a_battle_in_a_half_goes_as_it_would_in_the_whole_zone():
         assert step.state.pending is not None
         results.append((step.state.pending.options, count(rules, step.state, zone, "germany", "battleship"),
                          count(rules, step.state, zone, "uk", "battleship")))
-    assert results[0] == results[1] == (("press on", "retreat to West Spain Sea Zone"), 1, 1)
+    assert results[0] == results[1] == (("press on", "retreat to west_spain_sea_zone"), 1, 1)

@@ -24,7 +24,7 @@ def test_two_tanks_against_two_infantry_by_hand():
     state = act(rules, state, Fight(space="caucasus"), dice=[3, 5, 2, 6]).state
     assert count(rules, state, "caucasus", "germany", "armour") == 1
     assert count(rules, state, "caucasus", "ussr", "infantry") == 1
-    assert state.pending.options == ("press on", "retreat to Ukraine S.S.R.")
+    assert state.pending.options == ("press on", "retreat to ukraine_ssr")
     state = act(rules, state, Answer("press on"), dice=[2, 4]).state
     assert count(rules, state, "caucasus", "germany", "armour") == 1
     assert state.spaces[rules.board.space("caucasus").index].owner == "germany"

@@ -112,5 +112,5 @@ units = [{ power = "germany", type = "armour", count = 3, moved = 1, combat_move
     monkeypatch.setattr(sys, "stdin", io.StringIO('{"query": "state"}\n'))
     code, out, _ = run(capsys, "headless", "--position", lesson)
     state = json.loads(out.splitlines()[-1])["state"]
-    assert code == 0 and state["battles"] == [{"space": "caucasus", "under_way": False}]
+    assert code == 0 and state["battles"] == [{"space": "caucasus", "kind": "battle", "under_way": False}]
     assert state["spaces"]["caucasus"]["units"]["germany"] == {"armour": 3}

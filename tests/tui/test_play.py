@@ -239,8 +239,8 @@ async def test_a_battle_with_a_chosen_casualty_a_hand_over_and_a_retreat():
         await settle(pilot)
         retreat = app.screen.panel
         assert isinstance(retreat, RetreatPanel)
-        options = [o.id for o in retreat.query_one("#retreat-list").options]
-        assert options == ["press on", "retreat to Ukraine S.S.R."]
+        options = [(o.id, str(o.prompt)) for o in retreat.query_one("#retreat-list").options]
+        assert options[1] == ("retreat to ukraine_ssr", "retreat to Ukraine S.S.R.")  # by id, shown by name
         await pilot.press("down", "enter")
         await settle(pilot)
         state = app.session.state

@@ -20,7 +20,7 @@ from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
 from axisallies_tui.engine.actions import Answer
-from axisallies_tui.engine.combat import Fight
+from axisallies_tui.engine.combat import RAID, Fight, retreat_label
 from axisallies_tui.engine.queries_ui import casualty_note
 from axisallies_tui.engine.state import GameState
 from axisallies_tui.tui import battles
@@ -94,12 +94,13 @@ class BattlePaneBase(PhasePanel):
         state = self.session.state
         return state.battle.space if state.battle is not None else None
 
-    def info_lines(self, space: str, with_odds: bool = True, header: bool = True) -> list[str]:
+    def info_lines(self, space: str, with_odds: bool = True, header: bool = True,
+                   kind: str | None = None) -> list[str]:
         rules, state = self.session.rules, self.session.state
-        lines = battles.battle_lines(rules, state, space)
+        lines = battles.battle_lines(rules, state, space, kind)
         if not header:
             lines = lines[1:]
-        odds = self.odds(space) if with_odds else None
+        odds = self.odds(space) if with_odds and kind != RAID else None
         if odds is WORKING:
             lines.append("Odds: working them out...")
         elif odds is not None:
@@ -121,7 +122,7 @@ class BattleList(OptionList):
     def action_odds(self) -> None:
         panel = _panel(self)
         option = self.highlighted_option
-        panel.open_odds(option.id if option is not None else None)
+        panel.open_odds(battles.fight_of(option.id)[0] if option is not None and option.id else None)
 
 
 @register_panel("conduct_combat")
@@ -149,25 +150,26 @@ class BattlePanel(BattlePaneBase):
 
     def show_state(self) -> None:
         rules, state = self.session.rules, self.session.state
-        spaces = battles.battle_list(rules, state)
+        fights = battles.battle_list(rules, state)
+        entries = [battles.fight_id(space_id, kind) for space_id, kind in fights]
         listing = self.query_one(BattleList)
         keep = listing.highlighted_option.id if listing.highlighted_option is not None else None
         listing.clear_options()
-        for space_id in spaces:
+        for (space_id, kind), entry in zip(fights, entries):
             name = short_space_name(rules.board.space(space_id))
-            later = battles.order_problem(rules, state, space_id)
-            if battles.is_raid(rules, state, space_id):
+            later = battles.order_problem(rules, state, space_id, kind)
+            if kind == RAID:
                 label = f"Bombing raid on {name}"
             else:
                 odds = self.odds(space_id)
                 label = f"{name}: {'odds...' if odds is WORKING else battles.short_odds(odds)}"
             if later:
                 label += f" ({later})"
-            listing.add_option(Option(label, id=space_id))
-        listing.display = bool(spaces)
-        if spaces:
-            listing.highlighted = spaces.index(keep) if keep in spaces else 0
-            count = len(spaces)
+            listing.add_option(Option(label, id=entry))
+        listing.display = bool(fights)
+        if fights:
+            listing.highlighted = entries.index(keep) if keep in entries else 0
+            count = len(fights)
             self.query_one("#battle-text", Static).update(
                 f"{count} to fight; you choose the order. Odds are exact for the battle as it stands.")
         else:
@@ -188,18 +190,20 @@ class BattlePanel(BattlePaneBase):
         option = self.query_one(BattleList).highlighted_option
         if option is None or option.id is None:
             return
-        self.query_one("#battle-info", Static).update("\n".join(self.info_lines(option.id)))
+        space_id, kind = battles.fight_of(option.id)
+        self.query_one("#battle-info", Static).update("\n".join(self.info_lines(space_id, kind=kind)))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
         if event.option.id:
-            self.post_message(self.ShowSpace(event.option.id))
+            self.post_message(self.ShowSpace(battles.fight_of(event.option.id)[0]))
         self._show_info()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         if event.option.id:
-            self.post_message(self.Submit(Fight(space=event.option.id)))
+            space_id, kind = battles.fight_of(event.option.id)
+            self.post_message(self.Submit(Fight(space=space_id, fight_kind=kind)))
 
 
 class CasualtyTable(DataTable):
@@ -414,7 +418,7 @@ class RetreatPanel(BattlePaneBase):
         listing = self.query_one(RetreatList)
         listing.clear_options()
         for choice in pending.options:
-            label = choice
+            label = retreat_label(rules.board, choice)
             if choice == "press on":
                 label = "press on (fight another round)"
             elif choice == "aircraft leave the battle":

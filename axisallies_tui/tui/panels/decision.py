@@ -11,6 +11,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from axisallies_tui.engine.actions import Answer
+from axisallies_tui.engine.events import answer_text
 from axisallies_tui.tui.info import power_label
 from axisallies_tui.tui.panels.base import PhasePanel, register_panel
 
@@ -30,7 +31,8 @@ class DecisionPanel(PhasePanel):
             return
         who = power_label(self.session.rules.board, pending.power)
         yield Static(f"{who}: {pending.prompt}", classes="panel-text", markup=False)
-        options = [Option(choice + (" (default)" if choice == pending.default else ""), id=choice)
+        board = self.session.rules.board
+        options = [Option(answer_text(board, choice) + (" (default)" if choice == pending.default else ""), id=choice)
                    for choice in pending.options]
         yield AnswerList(*options, id="answers", markup=False)
 
