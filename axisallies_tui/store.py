@@ -64,6 +64,7 @@ from axisallies_tui.savelock import GameBusy, GameLock, current_login, holder_of
 from axisallies_tui.textsafe import harmless, harmless_data
 
 FORMAT_VERSION = 2
+WRITTEN_BY = "written_by"  # in a snapshot: the program digest that computed it
 SNAPSHOT_EVERY = 100
 SUFFIX = ".aagame"
 EXPORT_FORMAT = "axisallies-tui game"
@@ -530,25 +531,47 @@ def _trusted_start(content: _Content, chain_at: dict[int, str], state: GameState
     if not base:
         return 0, state, 0
     try:
-        trusted = state_from_json(json.loads(text))
+        data = json.loads(text)
+        data.pop(WRITTEN_BY, None)
+        trusted = state_from_json(data)
         used = sum(len(_faces(json.loads(row[2]))) for row in content.rows[:base])
-    except (CodecError, ValueError, TypeError):
+    except (CodecError, ValueError, TypeError, AttributeError):
         return 0, state, 0  # vouched for but unreadable now: replay it all
     return base, trusted, used
 
 
-def _check_snapshots(path: Path, content: _Content, states: dict[int, GameState], count: int, after: int) -> None:
+def _snapshot_text(state: GameState) -> str:
+    """A stored position, marked with the program that computed it."""
+    return canonical({**state_to_json(state), WRITTEN_BY: verified.program_digest()})
+
+
+def _check_snapshots(path: Path, content: _Content, states: dict[int, GameState], count: int,
+                     after: int) -> list[tuple[int, str]]:
     """Each stored snapshot after action `after` must equal the replayed state
-    (those up to it were vouched for by an earlier replay)."""
+    (those up to it were vouched for by an earlier replay).
+
+    Only a snapshot this same program wrote can be compared: another version may
+    spell a position differently (a decision's answers, a new field) for the same
+    history. Such a snapshot is not evidence either way and is never used (the
+    game goes on from the replay), so a forger gains nothing by relabelling one.
+    Returns the (action number, text) of the snapshots that matched."""
+    matched = []
     for seq, state_json, _hash in content.snapshots:
         if seq <= after:
             continue
         try:
-            stored = state_from_json(json.loads(state_json))
+            data = json.loads(state_json)
+            if not isinstance(data, dict):
+                raise ValueError("not an object")
+            if data.pop(WRITTEN_BY, None) != verified.program_digest():
+                continue
+            stored = state_from_json(data)
         except (CodecError, ValueError):
             raise SaveDamaged(path, f"snapshot after action {seq}", "is damaged", count) from None
         if stored != states.get(seq):
             raise SaveDamaged(path, f"snapshot after action {seq}", "does not match the game's history", count)
+        matched.append((seq, state_json))
+    return matched
 
 
 # -- version 1 (saves written before the format carried events in the chain) ----------------
@@ -764,8 +787,8 @@ class SavedGame:
         state, used, at = _replay_rows(path, rules, state, content.rows[base:],
                                        meta.get("board_digest") != rules.board.digest, first=base + 1,
                                        checkpoints=later)
-        _check_snapshots(path, content, at, count, after=base)
-        verified.remember((chain_at[s[0]], s[1]) for s in content.snapshots if s[0] > base)
+        matched = _check_snapshots(path, content, at, count, after=base)
+        verified.remember((chain_at[seq], text) for seq, text in matched)
         used += used_before
         try:
             mode = dice_mode_from_json(content.head["dice_mode"])
@@ -852,7 +875,7 @@ class SavedGame:
                 self.conn.execute("UPDATE meta SET value = ? WHERE key = 'head'", (canonical(head),))  # type: ignore[union-attr]
                 state_json = ""
                 if number % SNAPSHOT_EVERY == 0:
-                    state_json = canonical(state_to_json(step.state))
+                    state_json = _snapshot_text(step.state)
                     self.conn.execute("INSERT INTO snapshots VALUES (?, ?, ?)",  # type: ignore[union-attr]
                                       (number, state_json, _snapshot_hash(row_hash, state_json)))
         except sqlite3.Error as problem:
@@ -1047,7 +1070,7 @@ def _snapshots_for(rows: Sequence[tuple[Any, ...]], rules: Rules, state: GameSta
     for row in rows:
         state = apply(rules, state, action_from_json(json.loads(row[1])), ScriptedDice(json.loads(row[2]))).state
         if row[0] % SNAPSHOT_EVERY == 0:
-            state_json = canonical(state_to_json(state))
+            state_json = _snapshot_text(state)
             snapshots.append((row[0], state_json, _snapshot_hash(row[4], state_json)))
     return snapshots
 

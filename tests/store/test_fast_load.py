@@ -133,3 +133,24 @@ def test_another_version_of_the_program_replays_everything(snapshot_every_two, r
     _path, state, _used = seven_actions(replayed)
     monkeypatch.setattr(verified, "program_digest", lambda: "another program")
     assert load().state == state and replayed[0] == 7
+
+
+def test_a_snapshot_from_another_program_version_is_not_compared_and_not_used(snapshot_every_two, replayed):
+    """A save written before a change in how the engine spells a position (say,
+    a decision's answers by id instead of by name) still loads: its snapshots
+    are not evidence either way, and the game goes on from the replayed history."""
+    path, state, used = seven_actions(replayed)
+    forget()
+    for seq, state_json, _hash in rows(path)["snapshots"]:
+        older = json.loads(state_json)
+        older.pop(store.WRITTEN_BY)  # as written before snapshots were marked
+        older["powers"][0]["ipcs"] = 99  # a different spelling of the same history
+        text = store.canonical(older)
+        row_hash = {r[0]: r[4] for r in rows(path)["actions"]}[seq]
+        execute(path, "UPDATE snapshots SET state = ?, state_hash = ? WHERE seq = ?",
+                text, store._snapshot_hash(row_hash, text), seq)
+    game = load()
+    assert replayed[0] == 7 and (game.state, game.dice_used) == (state, used)
+    replayed[0] = 0
+    again = load()  # nothing vouches for the unmarked snapshots: replayed again, never started from
+    assert replayed[0] == 7 and again.state == state
