@@ -146,7 +146,7 @@ def answer(tx: Tx, action: Answer) -> None:
     require(pending is not None, "there is no question to answer")
     assert pending is not None
     require(
-        not pending.options or action.choice in pending.options,
+        not pending.options or action.choice in pending.options or pending.casualties is not None,
         f"{action.choice!r} is not an answer to: {pending.prompt} (choose from {', '.join(pending.options)})",
     )
     tx.update(pending=None)
