@@ -172,3 +172,32 @@ def test_the_headless_protocol_shows_the_pieces_a_casualty_answer_may_name(rules
     assert shown["casualties"]["hits"] == 1 and shown["default"] == f"#{empty}"
     pieces = {p["uid"]: p for p in shown["casualties"]["pieces"]}
     assert list(pieces[loaded]["cargo"]) == ["infantry", "infantry"] and pieces[loaded]["power"] == "uk"
+
+
+def damaged_and_whole_battleships():
+    """With two-hit battleships: a damaged British battleship and a whole one,
+    struck once by a German submarine."""
+    rules = make_rules("s000-damaged-capital-ships")
+    state = british_zone(rules, ("battleship", 2))
+    hurt, whole = uids(rules, state, ZONE, "uk", "battleship")
+    index = rules.board.space(ZONE).index
+    spaces = list(state.spaces)
+    spaces[index] = evolve(spaces[index], units=tuple(evolve(u, damage=1) if u.uid == hurt else u
+                                                      for u in spaces[index].units))
+    state = evolve(state, spaces=tuple(spaces))
+    waiting = act(rules, german_attack(rules, state, ("submarine", 1)), Fight(space=ZONE), dice=[2]).state
+    return rules, waiting, hurt, whole
+
+
+def test_a_hit_damages_the_whole_battleship_by_default_or_sinks_the_damaged_one_by_name():
+    rules, waiting, hurt, whole = damaged_and_whole_battleships()
+    pieces = {p.uid: p for p in waiting.pending.casualties.pieces}
+    assert (pieces[hurt].hits_left, pieces[whole].hits_left) == (1, 2)
+    assert waiting.pending.default == "battleship/damage=1"
+    kept = act(rules, waiting, Answer(waiting.pending.default), dice=[6, 6]).state
+    assert {u.uid: u.damage for u in kept.spaces[rules.board.space(ZONE).index].units if u.power == "uk"} == {
+        hurt: 1, whole: 1}
+    sunk = act(rules, waiting, Answer(f"#{hurt}"), dice=[6]).state
+    assert uids(rules, sunk, ZONE, "uk", "battleship") == [whole]
+    with pytest.raises(IllegalAction, match="exactly 1 hit"):
+        act(rules, waiting, Answer(f"#{whole}=2"))
