@@ -600,7 +600,8 @@ def casualty_question(rules: Rules, state: GameState, kind: str) -> CasualtyQues
         CasualtyPiece(uid=u.uid, power=u.power, type=u.type, domain=rules.edition.unit(u.type).domain,
                       hits_left=battle_profile(rules, state, u, role).hit_points - unit_damage(state, u),
                       damage=unit_damage(state, u), cargo=tuple(sorted(aboard.get(u.uid, ()))),
-                      came_from=u.came_from, moved=u.moved)
+                      came_from=u.came_from if u.power == state.power else None,
+                      moved=u.moved if u.power == state.power else 0)  # a defender's are from its own last turn
         for u in casualty_pool(rules, state, kind))
     sea = min(battle.sea_hits, battle.hits, capacity(pieces, sea_only=True))
     rest = min(battle.hits - min(battle.sea_hits, battle.hits), capacity(pieces) - sea)

@@ -201,3 +201,21 @@ def test_a_hit_damages_the_whole_battleship_by_default_or_sinks_the_damaged_one_
     assert uids(rules, sunk, ZONE, "uk", "battleship") == [whole]
     with pytest.raises(IllegalAction, match="exactly 1 hit"):
         act(rules, waiting, Answer(f"#{whole}=2"))
+
+
+def test_defenders_are_not_told_apart_by_their_own_last_move(rules):
+    """Soviet infantry that reached Caucasus from different spaces on their own
+    turn are alike when they defend: one hit among them needs no question."""
+    state = clear(rules, clear(rules, start(rules), "caucasus"), "ukraine_ssr")
+    state = put(rules, state, "caucasus", "ussr", "infantry", 2)
+    index = rules.board.space("caucasus").index
+    spaces = list(state.spaces)
+    spaces[index] = evolve(spaces[index], units=tuple(
+        evolve(u, came_from=origin, moved=1) for u, origin in zip(spaces[index].units, ("russia", "persia"))))
+    state = put(rules, evolve(state, spaces=tuple(spaces)), "ukraine_ssr", "germany", "armour", 1)
+    state = at(rules, state, "germany", "combat_move")
+    state = act(rules, state, Move(origin="ukraine_ssr", destination="caucasus", units=(("armour", 1),))).state
+    state = act(rules, state, EndPhase()).state
+    after = act(rules, state, Fight(space="caucasus"), dice=[1, 6, 6]).state
+    assert after.pending is None or after.pending.kind == "retreat"
+    assert count(rules, after, "caucasus", "ussr", "infantry") == 1
