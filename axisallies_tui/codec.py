@@ -148,6 +148,8 @@ def ruleset_to_json(ruleset: Ruleset) -> dict[str, Any]:
 
 
 def ruleset_from_json(data: Any) -> Ruleset:
+    if isinstance(data, dict) and "revision" not in data:
+        data = {**data, "revision": 0}  # stored before revisions: replay it as it was played
     return structure(data, Ruleset, "ruleset")
 
 

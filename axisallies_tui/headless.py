@@ -20,6 +20,8 @@ import re
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
+from attrs import asdict
+
 from axisallies_tui.codec import CodecError, action_from_json, action_to_json, event_to_json
 from axisallies_tui.engine.bots import RandomBot
 from axisallies_tui.engine.combat import BATTLE, pending_fights
@@ -181,8 +183,11 @@ def pending_json(state: GameState) -> dict[str, Any] | None:
     decision = state.pending
     if decision is None:
         return None
-    return {"power": decision.power, "kind": decision.kind, "prompt": decision.prompt,
-            "options": list(decision.options), "default": decision.default}
+    shown: dict[str, Any] = {"power": decision.power, "kind": decision.kind, "prompt": decision.prompt,
+                             "options": list(decision.options), "default": decision.default}
+    if decision.casualties is not None:  # answers may also name these pieces: "#12, #15"
+        shown["casualties"] = asdict(decision.casualties)
+    return shown
 
 
 def play_bot(session: Session, rounds: int, seed: int | str) -> dict[str, Any]:

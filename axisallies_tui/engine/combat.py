@@ -22,6 +22,20 @@ from attrs import evolve, frozen
 from axisallies_tui.engine.actions import Action, register_action
 from axisallies_tui.engine.battle import ROUND_CHECK, advance, battle_step
 from axisallies_tui.engine.capture import RAID_VICTIM, capture
+from axisallies_tui.engine.casualties import (
+    CasualtyPiece,
+    CasualtyQuestion,
+    Hits,
+    all_alike,
+    all_alike_per_type,
+    capacity,
+    default_hits,
+    format_piece_answer,
+    names_pieces,
+    outcome,
+    parse_piece_answer,
+    piece_problem,
+)
 from axisallies_tui.engine.decisions import DecisionResolver, resolves
 from axisallies_tui.engine.errors import IllegalAction
 from axisallies_tui.engine.events import RETREAT_TO as RETREAT_TO  # house rules build retreat answers with it
@@ -316,6 +330,23 @@ def fire(tx: Tx, shooters: list[Unit], role: str, purpose: str, power: str) -> i
     """Roll for `shooters` (at their battle values, in `role`) with the dice policy
     in force; log the dice as `power`'s; return the hits. Steps of house rules fire
     through this too."""
+    return sum(fire_split(tx, shooters, role, purpose, power))
+
+
+def fire_split(tx: Tx, shooters: list[Unit], role: str, purpose: str, power: str) -> tuple[int, int]:
+    """Like `fire`, as (hits on anything, hits only sea units may take): C-COMBAT-SUB,
+    submarine hits never strike aircraft. Each kind rolls as its own volley (Low
+    Luck pools each apart, as the odds calculator does), in the order the first
+    shooter of each kind comes."""
+    kinds: dict[bool, list[Unit]] = {}
+    for unit in shooters:
+        sea_only = by_piece(tx.rules) and _profile(tx, unit, role).sea_targets_only
+        kinds.setdefault(sea_only, []).append(unit)
+    hits = {sea_only: _volley(tx, units, role, purpose, power) for sea_only, units in kinds.items()}
+    return hits.get(False, 0), hits.get(True, 0)
+
+
+def _volley(tx: Tx, shooters: list[Unit], role: str, purpose: str, power: str) -> int:
     if not shooters:
         return 0
     shots: list[int] = []
@@ -379,10 +410,9 @@ def _bombard(tx: Tx) -> None:
     guns = bombarding_ships(tx.rules, tx.state, battle.space)
     if not guns:
         return
-    hits = fire(tx, guns, ATTACK, "bombardment", tx.state.power)
+    hits = fire_split(tx, guns, ATTACK, "bombardment", tx.state.power)
     tx.turn(marks=tx.state.turn.marks + tuple(f"bombarded:{u.uid}" for u in guns))
-    if hits:
-        ask_casualties(tx, "bombard_casualties", hits)
+    _take_hits(tx, "bombard_casualties", hits)
 
 
 def _may_bombard(rules: Rules, unit: Unit) -> bool:
@@ -402,27 +432,24 @@ def _sub_strike(tx: Tx) -> None:
     """C-COMBAT-SUB: attacking submarines fire first; their hits go at once."""
     battle = _battle(tx)
     subs = [u for u in _attackers(tx) if _profile(tx, u, ATTACK).first_strike]
-    hits = fire(tx, subs, ATTACK, f"the submarine strike, round {battle.round}", tx.state.power)
-    if hits:
-        ask_casualties(tx, "sub_casualties", hits)
+    hits = fire_split(tx, subs, ATTACK, f"the submarine strike, round {battle.round}", tx.state.power)
+    _take_hits(tx, "sub_casualties", hits)
 
 
 @battle_step("attack_fire")
 def _attack_fire(tx: Tx) -> None:
     battle = _battle(tx)
     shooters = [u for u in _attackers(tx) if not _profile(tx, u, ATTACK).first_strike]
-    hits = fire(tx, shooters, ATTACK, f"attack, round {battle.round}", tx.state.power)
-    if hits:
-        ask_casualties(tx, "defender_casualties", hits)
+    hits = fire_split(tx, shooters, ATTACK, f"attack, round {battle.round}", tx.state.power)
+    _take_hits(tx, "defender_casualties", hits)
 
 
 @battle_step("defence_fire")
 def _defence_fire(tx: Tx) -> None:
     """The defenders fire, those set aside as casualties this round included."""
     battle = _battle(tx)
-    hits = fire(tx, _defenders(tx), DEFENCE, f"defence, round {battle.round}", battle.defender)
-    if hits:
-        ask_casualties(tx, "attacker_casualties", hits)
+    hits = fire_split(tx, _defenders(tx), DEFENCE, f"defence, round {battle.round}", battle.defender)
+    _take_hits(tx, "attacker_casualties", hits)
 
 
 @battle_step("end_of_round")
@@ -565,11 +592,12 @@ def format_casualties(picks: list[tuple[str, str, bool, int]], single_power: boo
     return ", ".join(items)
 
 
-def ask_casualties(tx: Tx, kind: str, hits: int, targets: list[Unit] | None = None) -> None:
+def ask_casualties(tx: Tx, kind: str, hits: int, targets: list[Unit] | None = None, sea_hits: int = 0) -> None:
     """`hits` scored on one side of the battle under way: its owner (or whoever
     the `casualty_chooser` hook names) chooses among the units of `kind`'s pool,
     restricted to `targets` when a step's hits may only strike some units
-    (e.g. only aircraft). The edition's kinds: defender_casualties (attacker's
+    (e.g. only aircraft); `sea_hits` of them only sea units may take (submarine
+    hits, C-COMBAT-SUB). The edition's kinds: defender_casualties (attacker's
     hits, set aside to fire back), attacker_casualties, sub_casualties,
     bombard_casualties."""
     battle = _battle(tx)
@@ -577,35 +605,145 @@ def ask_casualties(tx: Tx, kind: str, hits: int, targets: list[Unit] | None = No
     for rule in tx.rules.hooks("casualty_chooser"):
         side = rule.casualty_chooser(tx.rules, tx.state, kind, side)
     _set(tx, targets=tuple(sorted(u.uid for u in targets)) if targets is not None else ())
-    _ask_casualties(tx, kind, side, hits)
+    _ask_casualties(tx, kind, side, hits, sea_hits)
 
 
-def _ask_casualties(tx: Tx, kind: str, power: str, hits: int) -> None:
+def _take_hits(tx: Tx, kind: str, hits: tuple[int, int]) -> None:
+    """A volley's (hits on anything, sea-only hits) go to one casualty question."""
+    if sum(hits):
+        ask_casualties(tx, kind, sum(hits), sea_hits=hits[1])
+
+
+def by_piece(rules: Rules) -> bool:
+    """Games begun before revision 1 (`RULES_REVISION`) replay their casualties
+    as they were played: asked by type only, submarine hits on anything."""
+    return rules.ruleset.revision >= 1
+
+
+def casualty_question(rules: Rules, state: GameState, kind: str) -> CasualtyQuestion:
+    """The pieces that may take the hits waiting in the battle under way, and how
+    many they must take: no more than they can, and sea-only hits that find no
+    sea unit are lost (C-COMBAT-3)."""
+    battle = state.battle
+    if battle is None:
+        return CasualtyQuestion(hits=0)
     role = casualty_role(kind)
-    sea_only = kind == "sub_casualties"
+    aboard: dict[int, list[str]] = {}
+    for unit in state.spaces[rules.board.space(battle.space).index].units:
+        if unit.aboard is not None:
+            aboard.setdefault(unit.aboard, []).append(unit.type)
+    pieces = tuple(
+        CasualtyPiece(uid=u.uid, power=u.power, type=u.type, domain=rules.edition.unit(u.type).domain,
+                      hits_left=battle_profile(rules, state, u, role).hit_points - unit_damage(state, u),
+                      damage=unit_damage(state, u), cargo=tuple(sorted(aboard.get(u.uid, ()))),
+                      came_from=u.came_from if u.power == state.power else None,
+                      moved=u.moved if u.power == state.power else 0)  # a defender's are from its own last turn
+        for u in casualty_pool(rules, state, kind))
+    sea = min(battle.sea_hits, battle.hits, capacity(pieces, sea_only=True))
+    rest = min(battle.hits - min(battle.sea_hits, battle.hits), capacity(pieces) - sea)
+    return CasualtyQuestion(hits=sea + rest, sea_hits=sea, pieces=pieces)
+
+
+def _ask_casualties(tx: Tx, kind: str, power: str, hits: int, sea_hits: int = 0) -> None:
+    role = casualty_role(kind)
+    _set(tx, hits=hits, sea_hits=sea_hits)
+    question = casualty_question(tx.rules, tx.state, kind)
+    _report_lost_sea_hits(tx, kind, min(sea_hits, hits) - question.sea_hits)
+    if not question.hits:
+        _set(tx, hits=0, sea_hits=0, targets=())
+        return
     units = casualty_pool(tx.rules, tx.state, kind)
-    _set(tx, hits=hits)
-    if not units:
-        _set(tx, hits=0, targets=())
-        return
     single_power = len({u.power for u in units}) == 1
-    by_enemy = not allied(tx.board, power, units[0].power)
-    default = default_casualties(tx, units, hits, role, by_enemy)
-    slots = casualty_groups(tx.rules, tx.state, units, role)
-    if hits >= _hit_capacity(tx, units, role) or len({(u.power, u.type) for u in units}) == 1:
-        _apply_casualties(tx, kind, default)  # no real choice: everything goes, or all alike
+    default = _default_hits(tx, question, units, role, by_enemy=not allied(tx.board, power, units[0].power))
+    alike = all_alike(question) if by_piece(tx.rules) else len({(u.power, u.type) for u in units}) == 1
+    if question.hits >= capacity(question.pieces) or alike:
+        _take(tx, kind, *outcome(question, default))  # no real choice: everything goes, or all alike
         return
-    options = _enumerate_choices(tx, slots, hits, single_power)
+    slots = casualty_groups(tx.rules, tx.state, units, role)
+    options = tuple(o for o in _enumerate_choices(tx, slots, question.hits, single_power)
+                    if _picks_problem(tx, question, parse_casualties(tx.edition, o, units)) is None)
+    if len(options) == 1 and by_piece(tx.rules) and all_alike_per_type(question):
+        _apply_casualties(tx, kind, options[0])  # only one way to take the hits
+        return
     name = tx.board.space(_battle(tx).space).name
-    what = "your sea units" if sea_only else "your units"
+    what = "your sea units" if kind == "sub_casualties" else "your units"
+    sea_note = f" ({question.sea_hits} from submarines: sea units only)" if question.sea_hits and kind != "sub_casualties" else ""
     tx.ask(Decision(
         power=power, kind=kind,
-        prompt=f"Battle for {name}: choose {hits} casualt{'y' if hits == 1 else 'ies'} among {what}",
-        options=options, default=format_casualties(default, single_power)))
+        prompt=f"Battle for {name}: choose {question.hits} casualt{'y' if question.hits == 1 else 'ies'} "
+               f"among {what}{sea_note}",
+        options=options, default=_answer_text(tx, question, units, role, default, single_power),
+        casualties=question))
 
 
-def _hit_capacity(tx: Tx, units: list[Unit], role: str) -> int:
-    return sum(_profile(tx, u, role).hit_points - _damage(tx, u) for u in units)
+def _report_lost_sea_hits(tx: Tx, kind: str, lost: int) -> None:
+    """C-COMBAT-3: submarine hits with no sea unit to strike are lost; say so."""
+    if lost <= 0:
+        return
+    battle = _battle(tx)
+    side = tx.state.power if kind == "attacker_casualties" else battle.defender
+    tx.emit(Casualties(space=battle.space, power=side, destroyed=(),
+                       note=f"{lost} submarine hit{'s' if lost > 1 else ''} lost: submarines cannot hit aircraft"))
+
+
+def _default_hits(tx: Tx, question: CasualtyQuestion, units: list[Unit], role: str, by_enemy: bool) -> Hits:
+    """The owner's default: free damage first, then the cheapest loss, a loaded
+    transport counted with its cargo. When the enemy chooses (a house rule's
+    aimed fire), `default_casualties`' costliest-first order."""
+    if by_enemy or not by_piece(tx.rules):
+        lost, damaged = _resolve_picks(tx, units, role, default_casualties(tx, units, question.hits, role, by_enemy))
+        hits = {u.uid: 1 for u in damaged}
+        hits.update({u.uid: _piece(question, u.uid).hits_left for u in lost})
+        if piece_problem(question, hits) is None or not by_piece(tx.rules):
+            return hits
+    by_id = {u.uid: u for u in units}
+
+    def loss(piece: CasualtyPiece) -> tuple[int, int, int]:
+        cargo = sum(tx.edition.unit(t).cost for t in piece.cargo)
+        unit = by_id[piece.uid]
+        return tx.edition.unit(piece.type).cost + cargo, _value(_profile(tx, unit, role), unit), piece.uid
+
+    return default_hits(question, loss)
+
+
+def _piece(question: CasualtyQuestion, uid: int) -> CasualtyPiece:
+    return next(p for p in question.pieces if p.uid == uid)
+
+
+def _answer_text(tx: Tx, question: CasualtyQuestion, units: list[Unit], role: str, hits: Hits,
+                 single_power: bool) -> str:
+    """`hits` as an answer by type when that names exactly these pieces (the
+    familiar form), else by piece."""
+    by_id = {u.uid: u for u in units}
+    picks: dict[tuple[str, str, bool], int] = {}
+    for uid, n in hits.items():
+        unit, lost = by_id[uid], n >= _piece(question, uid).hits_left
+        extra = n - 1 if lost else n
+        if extra:
+            picks[(unit.power, unit.type, True)] = picks.get((unit.power, unit.type, True), 0) + extra
+        if lost:
+            picks[(unit.power, unit.type, False)] = picks.get((unit.power, unit.type, False), 0) + 1
+    as_types = [(p, t, d, n) for (p, t, d), n in picks.items()]
+    try:
+        lost_units, damaged_units = _resolve_picks(tx, units, role, as_types)
+    except IllegalAction:
+        lost_units, damaged_units = [], []
+    if ((sorted(u.uid for u in lost_units), sorted(u.uid for u in damaged_units)) == outcome(question, hits)
+            and _picks_problem(tx, question, as_types) is None):
+        return format_casualties(as_types, single_power)
+    return format_piece_answer(hits)
+
+
+def _picks_problem(tx: Tx, question: CasualtyQuestion, picks: list[tuple[str, str, bool, int]]) -> str | None:
+    """Why an answer by type does not fit `question` (how many hits, how many at sea)."""
+    total = sum(n for *_, n in picks)
+    if total != question.hits:
+        return f"choose exactly {question.hits} casualt{'y' if question.hits == 1 else 'ies'} (you named {total})"
+    at_sea = sum(n for _, unit_type, _, n in picks if tx.edition.unit(unit_type).domain == SEA)
+    if at_sea < question.sea_hits:
+        return (f"{question.sea_hits} of the hits are submarine hits: they must fall on sea units, "
+                f"not aircraft (you named {at_sea} sea units)")
+    return None
 
 
 def _enumerate_choices(tx: Tx, slots: list[tuple[str, str, bool, list[Unit]]], hits: int, single_power: bool,
@@ -668,13 +806,10 @@ class _NoUnit:
     id = ""
 
 
-def _apply_casualties(tx: Tx, kind: str, picks: list[tuple[str, str, bool, int]]) -> None:
-    battle = _battle(tx)
-    role = casualty_role(kind)
-    units = casualty_pool(tx.rules, tx.state, kind)
-    want = min(battle.hits, _hit_capacity(tx, units, role))
-    total = sum(n for *_, n in picks)
-    require(total == want, f"choose exactly {want} casualt{'y' if want == 1 else 'ies'} (you named {total})")
+def _resolve_picks(tx: Tx, units: list[Unit], role: str, picks: list[tuple[str, str, bool, int]]
+                   ) -> tuple[list[Unit], list[Unit]]:
+    """The pieces an answer by type means: (lost, only damaged). Of each type the
+    already damaged go first, then those just damaged, then the lowest-numbered."""
     chosen_destroy: list[Unit] = []
     chosen_damage: list[Unit] = []
     for power, unit_type, damage, count in sorted(picks, key=lambda p: not p[2]):  # damage first
@@ -692,10 +827,36 @@ def _apply_casualties(tx: Tx, kind: str, picks: list[tuple[str, str, bool, int]]
                                 f"{'damage' if damage else 'hits'} here")
         (chosen_damage if damage else chosen_destroy).extend(pool[:count])
     # a two-hit ship both damaged and sunk by one volley simply sinks
+    lost = {u.uid for u in chosen_destroy}
+    return chosen_destroy, [u for u in chosen_damage if u.uid not in lost]
+
+
+def _apply_casualties(tx: Tx, kind: str, choice: str) -> None:
+    """Carry out a casualty answer, by piece (`#12`) or by type (`infantry=1`)."""
+    question = casualty_question(tx.rules, tx.state, kind)
+    if names_pieces(choice):
+        hits = parse_piece_answer(choice)
+        problem = piece_problem(question, hits)
+        require(problem is None, problem or "")
+        _take(tx, kind, *outcome(question, hits))
+        return
+    units = casualty_pool(tx.rules, tx.state, kind)
+    picks = parse_casualties(tx.edition, choice, units)
+    problem = _picks_problem(tx, question, picks)
+    require(problem is None, problem or "")
+    lost, damaged = _resolve_picks(tx, units, casualty_role(kind), picks)
+    _take(tx, kind, [u.uid for u in lost], [u.uid for u in damaged])
+
+
+def _take(tx: Tx, kind: str, lost: list[int], damaged: list[int]) -> None:
+    """The chosen pieces are lost or damaged: at once, or (when they fire back)
+    at the end of the round."""
+    battle = _battle(tx)
     space = battle.space
-    destroyed_ids = {u.uid for u in chosen_destroy}
-    chosen_damage = [u for u in chosen_damage if u.uid not in destroyed_ids]
-    damaged_ids = {u.uid for u in chosen_damage}
+    here = {u.uid: u for u in tx.space(space).units}
+    chosen_destroy = [here[uid] for uid in lost]
+    chosen_damage = [here[uid] for uid in damaged]
+    damaged_ids = set(damaged)
     fires_back = kind == "defender_casualties" or (kind == "bombard_casualties" and bombardment_fire_back(tx.rules))
     if damaged_ids and fires_back:
         # like the casualties, a ship damaged this round still fires at full strength
@@ -714,10 +875,10 @@ def _apply_casualties(tx: Tx, kind: str, picks: list[tuple[str, str, bool, int]]
         note = note or "they fire back before they go"
         if kind == "bombard_casualties":
             note = "bombardment: they fire back in the first round"
-        _set(tx, set_aside=battle.set_aside + tuple(sorted(destroyed)), hits=0, targets=())
+        _set(tx, set_aside=battle.set_aside + tuple(sorted(destroyed)), hits=0, sea_hits=0, targets=())
     else:
         _remove(tx, space, destroyed)
-        _set(tx, hits=0, targets=())
+        _set(tx, hits=0, sea_hits=0, targets=())
     event = CasualtiesChosen if tx.state.battle is not None and tx.state.battle.set_aside and destroyed <= set(tx.state.battle.set_aside) else Casualties
     for power, (gone, hurt) in sorted(by_power.items()):
         tx.emit(event(space=space, power=power, destroyed=type_counts(gone), damaged=type_counts(hurt), note=note))
@@ -736,8 +897,7 @@ for _kind_name in CASUALTY_KINDS:
     def _make(kind: str) -> DecisionResolver:
         @resolves(kind)
         def _answer(tx: Tx, choice: str) -> None:
-            units = casualty_pool(tx.rules, tx.state, kind)
-            _apply_casualties(tx, kind, parse_casualties(tx.edition, choice, units))
+            _apply_casualties(tx, kind, choice)
             _advance(tx)
 
         return _answer

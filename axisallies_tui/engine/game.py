@@ -148,7 +148,7 @@ def answer(tx: Tx, action: Answer) -> None:
     assert pending is not None
     choice = _as_option(tx, pending, action.choice)
     require(
-        not pending.options or choice in pending.options,
+        not pending.options or choice in pending.options or pending.casualties is not None,
         f"{action.choice!r} is not an answer to: {pending.prompt} (choose from {', '.join(pending.options)})",
     )
     tx.update(pending=None)

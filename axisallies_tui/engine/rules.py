@@ -29,6 +29,12 @@ class HouseRuleChoice:
     params: tuple[tuple[str, Any], ...] = ()
 
 
+RULES_REVISION = 1
+"""Raised when a rules fix changes what a recorded game would replay to.
+1: casualties are chosen piece by piece whenever pieces differ, and submarine
+hits never strike aircraft (combat.py)."""
+
+
 @frozen
 class Ruleset:
     """Everything chosen at setup that changes the rules. Stored with the game."""
@@ -39,6 +45,9 @@ class Ruleset:
     house: tuple[HouseRuleChoice, ...] = ()
     dice: str = "standard"
     """Dice policy id: `standard` or `low_luck`."""
+    revision: int = RULES_REVISION
+    """The engine's `RULES_REVISION` when the game began (stored games without
+    one read as 0), so a recorded game replays as it was played."""
 
     def house_ids(self) -> tuple[str, ...]:
         return tuple(choice.id for choice in self.house)

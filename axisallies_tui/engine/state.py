@@ -11,6 +11,8 @@ from typing import Any
 
 from attrs import evolve, frozen
 
+from axisallies_tui.engine.casualties import CasualtyQuestion
+
 __all__ = [
     "Battle",
     "UndoEntry",
@@ -106,6 +108,9 @@ class Decision:
     prompt: str
     options: tuple[str, ...]
     default: str | None = None
+    casualties: CasualtyQuestion | None = None
+    """For a casualty decision: the pieces and hits, so that answers naming
+    pieces by id (beyond `options`) are allowed too."""
 
 
 @frozen
@@ -144,6 +149,8 @@ class Battle:
     targets: tuple[int, ...] = ()
     """When not empty: the only units the hits waiting for a decision may strike
     (a step whose fire may only hit some units, such as aircraft)."""
+    sea_hits: int = 0
+    """How many of `hits` only sea units may take (submarine hits, C-COMBAT-SUB)."""
 
 
 @frozen

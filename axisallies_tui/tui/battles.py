@@ -8,9 +8,11 @@ rolled with); `engine.odds` and numpy load only when odds are first asked for.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from axisallies_tui.engine.casualties import CasualtyPiece, format_piece_answer, names_pieces, parse_piece_answer
 from axisallies_tui.engine.combat import (
     BATTLE,
     CASUALTY_KINDS,
@@ -19,9 +21,8 @@ from axisallies_tui.engine.combat import (
     blocking_sea_battle,
     bombarding_ships,
     bombardment_fire_back,
-    casualty_groups,
     casualty_pool,
-    casualty_role,
+    casualty_question,
     defenders_in,
     defending_power,
     format_casualties,
@@ -209,36 +210,59 @@ def short_odds(odds: Any | None) -> str:
 
 @dataclass
 class Slot:
-    """One line of a casualty choice: a power's units of one type, lost or only damaged."""
+    """One line of a casualty choice: a power's interchangeable pieces of one type
+    (same damage, cargo, origin), lost or only damaged."""
 
     power: str
     type: str
     damage: bool
     available: int
+    uids: tuple[int, ...] = ()
+    """The pieces, lowest number first."""
+    hits_each: int = 1
+    """Hits each piece of the line takes (2 to sink an undamaged two-hit ship)."""
+    damaged: int = 0
+    """Damage its pieces have taken."""
+    places: tuple[int, ...] = ()
+    """Each piece's place among the pieces (the engine's order for damage by type)."""
+    split: bool = False
+    """Other lines hold pieces of the same type: the key names the first piece."""
 
     def key(self) -> str:
-        return f"{self.power}/{self.type}{'/damage' if self.damage else ''}"
+        base = f"{self.power}/{self.type}{'/damage' if self.damage else ''}"
+        return f"{base}#{self.uids[0]}" if self.split and self.uids else base
+
+    def type_key(self) -> tuple[str, str, bool]:
+        return self.power, self.type, self.damage
 
 
 def casualty_slots(rules: Rules, state: GameState, kind: str) -> list[Slot]:
-    """The lines of the casualty table: each power's types, and a `damage only`
-    line for undamaged units that take two hits."""
-    battle = state.battle
-    if battle is None:
+    """The lines of the casualty table: each power's pieces, one line per set of
+    alike pieces (a loaded transport apart from an empty one), and a `damage
+    only` line for undamaged units that take two hits."""
+    if state.battle is None:
         return []
-    groups = casualty_groups(rules, state, casualty_pool(rules, state, kind), casualty_role(kind))
-    slots = {(p, t, d): len(units) for p, t, d, units in groups}
+    groups: dict[tuple[str, str, bool, tuple[object, ...]], list[CasualtyPiece]] = {}
+    pieces = casualty_question(rules, state, kind).pieces
+    place = {p.uid: n for n, p in enumerate(pieces)}
+    for piece in sorted(pieces, key=lambda p: p.uid):
+        if piece.hits_left > 1:
+            groups.setdefault((piece.power, piece.type, True, piece.alike()), []).append(piece)
+        groups.setdefault((piece.power, piece.type, False, piece.alike()), []).append(piece)
+    lines = Counter((p, t, d) for p, t, d, _ in groups)
     order = {u.id: n for n, u in enumerate(rules.edition.unit_types)}
     powers = {p.id: n for n, p in enumerate(rules.board.powers)}
-    keys = sorted(slots, key=lambda k: (powers.get(k[0], 99), not k[2], rules.edition.unit(k[1]).cost,
-                                        order.get(k[1], 99)))
-    return [Slot(power=p, type=t, damage=d, available=slots[(p, t, d)]) for p, t, d in keys]
+    slots = [Slot(power=p, type=t, damage=d, available=len(same), uids=tuple(x.uid for x in same),
+                  hits_each=1 if d else same[0].hits_left, damaged=same[0].damage, split=lines[(p, t, d)] > 1,
+                  places=tuple(place[x.uid] for x in same))
+             for (p, t, d, _), same in groups.items()]
+    return sorted(slots, key=lambda s: (powers.get(s.power, 99), not s.damage, rules.edition.unit(s.type).cost,
+                                        order.get(s.type, 99), s.uids[0]))
 
 
 def slot_units(rules: Rules, state: GameState, kind: str, slot: Slot) -> list[Unit]:
     """The pieces a casualty line stands for."""
-    pool = casualty_pool(rules, state, kind)
-    return [u for u in pool if u.power == slot.power and u.type == slot.type]
+    return [u for u in casualty_pool(rules, state, kind) if u.uid in slot.uids]
 
 
 def sensible_picks(rules: Rules, state: GameState, kind: str, slots: Sequence[Slot], needed: int,
@@ -263,42 +287,91 @@ def sensible_picks(rules: Rules, state: GameState, kind: str, slots: Sequence[Sl
     picks: dict[str, int] = {}
     left = needed
     for slot in ordered:
-        take = min(slot.available, left)
+        take = min(slot.available, left // slot.hits_each)
         if take:
             picks[slot.key()] = take
-            left -= take
+            left -= take * slot.hits_each
     return picks
 
 
+def hits_chosen(slots: Sequence[Slot], picks: dict[str, int]) -> int:
+    return sum(picks.get(s.key(), 0) * s.hits_each for s in slots)
+
+
 def parse_answer(rules: Rules, text: str | None, slots: Sequence[Slot], pool: Sequence[Unit] = ()) -> dict[str, int]:
-    """A casualty answer read by the engine's own parser, as counts per slot key
-    (empty when the text is not a valid answer)."""
+    """A casualty answer (by piece or by type, read by the engine's own parsers)
+    as counts per line; empty when the text is not a valid answer. An answer by
+    type takes the pieces the engine would: the damaged first, then the
+    lowest-numbered."""
     if not text:
         return {}
-    units = list(pool) or [Unit(uid=-n, power=s.power, type=s.type) for n, s in enumerate(slots, 1)]
     try:
-        picks = parse_casualties(rules.edition, text, units)
+        return _piece_counts(text, slots) if names_pieces(text) else _type_counts(rules, text, slots, pool)
     except IllegalAction:
         return {}
+
+
+def _piece_counts(text: str, slots: Sequence[Slot]) -> dict[str, int]:
     counts: dict[str, int] = {}
-    for power, unit, damage, count in picks:
-        key = Slot(power=power, type=unit, damage=damage, available=0).key()
-        counts[key] = counts.get(key, 0) + count
+    for uid, n in parse_piece_answer(text).items():
+        line = next((s for s in slots if uid in s.uids and not s.damage and s.hits_each == n), None)
+        line = line or next((s for s in slots if uid in s.uids and s.damage and n == 1), None)
+        if line is None:
+            raise IllegalAction(f"no line holds piece #{uid}")
+        counts[line.key()] = counts.get(line.key(), 0) + 1
     return counts
 
 
-def write_answer(slots: Sequence[Slot], picks: dict[str, int]) -> str:
-    """Counts per slot as the engine's answer text."""
+def _type_counts(rules: Rules, text: str, slots: Sequence[Slot], pool: Sequence[Unit]) -> dict[str, int]:
+    units = list(pool) or [Unit(uid=uid, power=s.power, type=s.type) for s in slots for uid in s.uids]
+    counts: dict[str, int] = {}
+    for power, unit, damaged, count in parse_casualties(rules.edition, text, units):
+        lines = [s for s in slots if s.type_key() == (power, unit, damaged)]
+        # the engine's order: a damaged piece is lost first, the lowest number first
+        pieces = sorted(((uid, place, s) for s in lines for uid, place in zip(s.uids, s.places or s.uids)),
+                        key=lambda x: (x[2].damaged, x[1]) if damaged else (-x[2].damaged, x[0]))
+        if len(pieces) < count:
+            raise IllegalAction("more pieces than the line holds")
+        for _, _, line in pieces[:count]:
+            counts[line.key()] = counts.get(line.key(), 0) + 1
+    return counts
+
+
+def write_answer(slots: Sequence[Slot], picks: dict[str, int], rules: Rules | None = None) -> str:
+    """Counts per line as the engine's answer text: by type when that names the
+    same pieces, else by piece (`#12, #15`)."""
     single = len({s.power for s in slots}) <= 1
-    chosen = [(s.power, s.type, s.damage, picks[s.key()]) for s in slots if picks.get(s.key(), 0)]
-    return format_casualties(chosen, single)
+    by_type: dict[tuple[str, str, bool], int] = {}
+    for s in slots:
+        if picks.get(s.key(), 0):
+            by_type[s.type_key()] = by_type.get(s.type_key(), 0) + picks[s.key()]
+    text = format_casualties([(p, t, d, n) for (p, t, d), n in by_type.items()], single)
+    if not any(s.split for s in slots) or (rules is not None and parse_answer(rules, text, slots) == {
+            k: n for k, n in picks.items() if n}):
+        return text
+    hits: dict[int, int] = {}
+    for s in sorted(slots, key=lambda s: s.damage):  # losses first, then damage on what is left
+        spare = [uid for uid in s.uids if uid not in hits]
+        for uid in spare[:picks.get(s.key(), 0)]:
+            hits[uid] = s.hits_each
+    return format_piece_answer(hits)
 
 
 def slot_label(rules: Rules, slot: Slot, single: bool) -> str:
     name = rules.edition.unit(slot.type).name.lower()
     if not single:
         name = f"{power_tag(rules.board, slot.power)} {name}"
+    if slot.split:
+        name = f"{name} #{slot.uids[0]}" + ("…" if len(slot.uids) > 1 else "")
     return f"{name}: damage only" if slot.damage else name
+
+
+def sea_hits_note(rules: Rules, state: GameState, kind: str) -> str:
+    """C-COMBAT-SUB: how many of the hits only sea units may take."""
+    sea = casualty_question(rules, state, kind).sea_hits
+    if not sea or kind == "sub_casualties":
+        return ""
+    return f" {sea} of them {'is a submarine hit' if sea == 1 else 'are submarine hits'}: on ships, never aircraft."
 
 
 def casualty_note(rules: Rules, kind: str) -> str:
@@ -315,5 +388,6 @@ def casualty_note(rules: Rules, kind: str) -> str:
 
 
 __all__ = ["CASUALTY_KINDS", "Slot", "battle_lines", "battle_list", "casualty_note", "casualty_pool",
+           "casualty_question", "hits_chosen", "sea_hits_note",
            "casualty_slots", "defender_of", "fight_id", "fight_of", "is_raid", "odds_for", "odds_lines", "order_problem",
            "parse_answer", "percent", "raiders", "short_odds", "side_text", "slot_label", "write_answer"]

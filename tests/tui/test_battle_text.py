@@ -34,7 +34,7 @@ def test_casualty_answers_round_trip_through_the_table(house):
                 available = {s.key(): s.available for s in slots}
                 for answer in (pending.default, *pending.options):
                     picks = battles.parse_answer(rules, answer, slots)
-                    assert battles.write_answer(slots, picks) == answer
+                    assert battles.write_answer(slots, picks, rules) == answer
                     assert all(n <= available[key] for key, n in picks.items())
                 seen += 1
             if state.result is not None:

@@ -20,7 +20,7 @@ from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
 from axisallies_tui.engine.actions import Answer
-from axisallies_tui.engine.combat import RAID, Fight, retreat_label
+from axisallies_tui.engine.combat import RAID, Fight, by_piece, retreat_label
 from axisallies_tui.engine.queries_ui import casualty_note
 from axisallies_tui.engine.state import GameState
 from axisallies_tui.tui import battles
@@ -272,9 +272,9 @@ class CasualtyPanel(BattlePaneBase):
         return pending.kind if pending is not None else ""
 
     def needed(self) -> int:
+        """The hits to take (fewer than scored when submarine hits find no ship)."""
         state = self.session.state
-        hits = state.battle.hits if state.battle is not None else 0
-        return min(hits, sum(s.available for s in self.slots))
+        return battles.casualty_question(self.session.rules, state, self.kind).hits if state.battle else 0
 
     def show_state(self) -> None:
         rules, state = self.session.rules, self.session.state
@@ -292,7 +292,7 @@ class CasualtyPanel(BattlePaneBase):
         needed = self.needed()
         self.query_one("#casualty-who", Static).update(
             f"{self.who(pending.power)} chooses {needed} casualt{'y' if needed == 1 else 'ies'}. "
-            f"{battles.casualty_note(rules, pending.kind)}")
+            f"{battles.casualty_note(rules, pending.kind)}{battles.sea_hits_note(rules, state, pending.kind)}")
         info = self.last_rolls() + self.info_lines(space, with_odds=False, header=False)
         self.query_one("#battle-info", Static).update("\n".join(info))
         table = self.query_one(CasualtyTable)
@@ -307,7 +307,7 @@ class CasualtyPanel(BattlePaneBase):
         self._show_total()
 
     def _show_total(self) -> None:
-        chosen = sum(self.picks.values())
+        chosen = battles.hits_chosen(self.slots, self.picks)
         needed = self.needed()
         mark = f" (the default: {self.default_why})" if self.picks == self.default_picks else ""
         more = "" if chosen == needed else f": {'add' if chosen < needed else 'take off'} {abs(needed - chosen)}"
@@ -337,19 +337,21 @@ class CasualtyPanel(BattlePaneBase):
 
     def work_out_default(self) -> tuple[dict[str, int], str]:
         """The player's remembered order, else the lowest loss counting cargo;
-        the engine's cheapest-first default if the engine would refuse ours."""
+        the engine's default if the engine would refuse ours."""
         rules, state = self.session.rules, self.session.state
         pending = state.pending
         engine_default = battles.parse_answer(rules, pending.default if pending else None, self.slots)
+        loaded = by_piece(rules) and any(p.cargo for p in battles.casualty_question(rules, state, self.kind).pieces)
+        engine_why = "lowest loss, a loaded transport counted with its cargo" if loaded else "cheapest first"
         if pending is None:
-            return engine_default, "cheapest first"
+            return engine_default, engine_why
         order = self.session.loss_orders.get(pending.power, [])
         picks = battles.sensible_picks(rules, state, pending.kind, self.slots, self.needed(), order)
         if picks == engine_default:
-            return engine_default, "your order of loss" if order else "cheapest first"
-        if sum(picks.values()) != self.needed() or self.session.problem(
-                Answer(choice=battles.write_answer(self.slots, picks))) is not None:
-            return engine_default, "cheapest first"
+            return engine_default, "your order of loss" if order else engine_why
+        if battles.hits_chosen(self.slots, picks) != self.needed() or self.session.problem(
+                Answer(choice=battles.write_answer(self.slots, picks, rules))) is not None:
+            return engine_default, engine_why
         return picks, ("your order of loss from the last battle" if order
                        else "lowest loss, a loaded transport counted with its cargo")
 
@@ -361,7 +363,7 @@ class CasualtyPanel(BattlePaneBase):
         self._show_total()
 
     def confirm(self) -> None:
-        chosen, needed = sum(self.picks.values()), self.needed()
+        chosen, needed = battles.hits_chosen(self.slots, self.picks), self.needed()
         if chosen != needed:
             self.post_message(self.Problem(f"choose exactly {needed} casualt{'y' if needed == 1 else 'ies'} "
                                            f"(you chose {chosen})"))
@@ -372,7 +374,8 @@ class CasualtyPanel(BattlePaneBase):
             lost = [s.type for s in self.slots if self.picks.get(s.key()) and not s.damage]
             earlier = self.session.loss_orders.get(pending.power, [])
             self.session.loss_orders[pending.power] = lost + [t for t in earlier if t not in lost]
-        self.post_message(self.Submit(Answer(choice=battles.write_answer(self.slots, self.picks))))
+        answer = battles.write_answer(self.slots, self.picks, self.session.rules)
+        self.post_message(self.Submit(Answer(choice=answer)))
 
 
 class RetreatList(OptionList):
