@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from axisallies_tui.engine.errors import DataError
 
@@ -72,16 +72,16 @@ class Fields:
         return value
 
     def text(self, key: str, default: Any = _MISSING) -> str:
-        return self.get(key, str, default)
+        return cast(str, self.get(key, str, default))
 
     def number(self, key: str, default: Any = _MISSING, minimum: int | None = 0) -> int:
-        value = self.get(key, int, default)
+        value = cast(int, self.get(key, int, default))
         if isinstance(value, int) and minimum is not None and value < minimum:
             self.problems.add(self.entry, f"{key!r} must be at least {minimum}, not {value}")
         return value
 
     def flag(self, key: str, default: bool = False) -> bool:
-        return self.get(key, bool, default)
+        return cast(bool, self.get(key, bool, default))
 
     def strings(self, key: str, default: Any = (), required: bool = False) -> tuple[str, ...]:
         value = self.get(key, list, _MISSING if required else list(default))
