@@ -499,14 +499,25 @@ class _Army:
         return chains
 
 
+def _aa_fire(army: _Army, guns: int, value: int, low_luck: bool) -> tuple[list[tuple[int, ...]], np.ndarray]:
+    """AA fire before the first round: the attacker's states after 0, 1, ...
+    aircraft lost, and the chance of each."""
+    aircraft = sum(1 for prof in army.units if prof.domain == AIR)
+    air_chain = army.chain(army.zero, AIR) if guns and aircraft else [army.zero]
+    shots = aircraft * guns
+    if len(air_chain) == 1 or value <= 0:
+        return air_chain, np.ones(1)
+    if low_luck:
+        return air_chain, _fold(_low_luck(shots * value), len(air_chain) - 1)
+    return air_chain, _fold(_binomial(shots, min(value, SIDES) / SIDES), len(air_chain) - 1)
+
+
 # -- the battle ----------------------------------------------------------------------------
 
 
 class _Battle:
     """A battle's state space, its transitions and the walk over them."""
 
-    # Long for a reason: it builds the whole state space and its transition
-    # tables in one pass, and the steps share many intermediate arrays.
     def __init__(self, att: list[tuple[Profile, int]], dfn: list[tuple[Profile, int]],
                  attacker_order: Sequence[str] | None, defender_order: Sequence[str] | None,
                  damage_first: bool, retreat_below: int, aa_guns: int, aa_value: int,
@@ -516,18 +527,7 @@ class _Battle:
         def_sea_only = any(p.sea_targets_only for p, _ in dfn)
         self.a = a = _Army(att, attacker_order, damage_first, def_sea_only, aa_guns > 0)
         self.d = d = _Army(dfn, defender_order, damage_first, att_sea_only, False)
-
-        # AA fire, before the first round: a distribution over the attacker's starting states.
-        aircraft = sum(1 for prof in a.units if prof.domain == AIR)
-        air_chain = a.chain(a.zero, AIR) if aa_guns and aircraft else [a.zero]
-        shots = aircraft * aa_guns
-        if len(air_chain) == 1 or aa_value <= 0:
-            aa = np.ones(1)
-        elif low_luck:
-            aa = _fold(_low_luck(shots * aa_value), len(air_chain) - 1)
-        else:
-            aa = _fold(_binomial(shots, min(aa_value, SIDES) / SIDES), len(air_chain) - 1)
-
+        air_chain, aa = _aa_fire(a, aa_guns, aa_value, low_luck)
         a.enumerate(air_chain, (None, SEA) if def_sea_only else (None,))
         d.enumerate([d.zero], (None, SEA) if att_sea_only else (None,))
         a.describe()
@@ -535,16 +535,27 @@ class _Battle:
         self.na, self.nd = len(a.states), len(d.states)
 
         # What each side fires (encoded for its target), and where hits land.
-        d_sea = d.sea_slots if a.has_sea_only else 0
-        a_sea = a.sea_slots if d.has_sea_only else 0
+        self.d_sea = d_sea = d.sea_slots if a.has_sea_only else 0
+        self.a_sea = a_sea = a.sea_slots if d.has_sea_only else 0
         self.att_fire = a.volleys(False, low_luck, len(d.slot_unit), d_sea)
         self.att_first = a.volleys(True, low_luck, len(d.slot_unit), d_sea) if a.has_first_strike else None
         self.def_fire = d.volleys(False, low_luck, len(a.slot_unit), a_sea)
         self.def_first = d.volleys(True, low_luck, len(a.slot_unit), a_sea) if d.has_first_strike else None
         self.def_next = d.landing(len(d.slot_unit), d_sea)
         self.att_next = a.landing(len(a.slot_unit), a_sea)
-        self.d_sea = d_sea
-        self.a_sea = a_sea
+        self._rowbase = (np.arange(self.nd) * self.nd)[:, None]
+        self._parts: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+        self._first: dict[int, tuple[np.ndarray | None, Any]] = {}
+        self._level_tables()
+        self._starts(air_chain, aa, _bombardment(bombard, low_luck, len(d.slot_unit)), bombard_fire_back)
+        self._end_codes(land_battle, retreat_below)
+        self.outcome = np.zeros(_OUTCOMES)
+        self.att_mass = np.zeros(self.na)
+        self.def_mass = np.zeros(self.nd)
+        self.rounds = 0.0
+
+    def _level_tables(self) -> None:
+        """What the level walk reads to build the defender's moves quickly."""
         span = np.arange(self.nd)
         chain = np.minimum(span[:, None] + np.arange(self.def_next.shape[1])[None], self.nd - 1)
         self._def_chain = self.def_next.shape[1] == self.nd and bool(np.array_equal(self.def_next, chain))
@@ -552,23 +563,25 @@ class _Battle:
         ahead = span[None, :] - span[:, None]
         self._toeplitz = np.where(ahead >= 0, ahead, self.nd)
 
-        # Bombardment, before the first round: its hits either join the first
-        # round's volley (`opening`, fire back) or move the defender's start state.
-        shelling = _bombardment(bombard, low_luck, len(d.slot_unit))
-        self.opening = shelling if bombard_fire_back else None
+    def _starts(self, air_chain: list[tuple[int, ...]], aa: np.ndarray, shelling: np.ndarray | None,
+                fire_back: bool) -> None:
+        """Where the battle stands before round 1: AA fire spreads the attacker over
+        `air_chain`; the bombardment's hits either join the first round's volley
+        (`opening`, fire back) or move the defender's start state."""
+        self.opening = shelling if fire_back else None
+        d = self.d
         d_start = np.zeros(self.nd)
-        if shelling is None or bombard_fire_back:
+        if shelling is None or fire_back:
             d_start[d.index[d.zero]] = 1.0
         else:  # hits h land on the untouched defender: encoded h * (d_sea + 1), no sea-only hits
-            np.add.at(d_start, self.def_next[d.index[d.zero], np.arange(len(shelling)) * (d_sea + 1)], shelling)
+            np.add.at(d_start, self.def_next[d.index[d.zero], np.arange(len(shelling)) * (self.d_sea + 1)], shelling)
         self.start = np.zeros((self.na, self.nd))
         for state, p in zip(air_chain, aa):
-            self.start[a.index[state]] += p * d_start
-        self._rowbase = (np.arange(self.nd) * self.nd)[:, None]
-        self._parts: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
-        self._first: dict[int, tuple[np.ndarray | None, Any]] = {}
+            self.start[self.a.index[state]] += p * d_start
 
-        # How each state (attacker row, defender column) ends, if it does.
+    def _end_codes(self, land_battle: bool, retreat_below: int) -> None:
+        """How each state (attacker row, defender column) ends, if it does."""
+        a, d = self.a, self.d
         att_dead = (a.alive_count == 0)[:, None]
         def_dead = (d.alive_count == 0)[None, :]
         att_hits = (d.alive_count > 0)[None, :] & (a.can_hit_any[:, None] | (a.can_hit_sea[:, None] & d.sea_alive[None, :]))
@@ -586,11 +599,6 @@ class _Battle:
         """Before the first round: no retreat yet."""
         self.end_of_round = after
         """At the end of a round: the attacker may retreat (C-RETREAT-1)."""
-
-        self.outcome = np.zeros(_OUTCOMES)
-        self.att_mass = np.zeros(self.na)
-        self.def_mass = np.zeros(self.nd)
-        self.rounds = 0.0
 
     # -- transitions --------------------------------------------------------------------
 
