@@ -5,6 +5,9 @@ Prints numbers; asserts nothing.
 
 Each line: the median and the slowest of REPEATS runs (after one warm-up run
 that fills the binomial cache), the number of battle states, and the result.
+Then "before / after": the row-by-row walk every battle used before AA fire
+went a level at a time (`_Battle.solve(by_level=False)`, the baseline, measured
+in the same run) against today's route, with time and tracemalloc peak.
 The last line times the whole `axisallies odds --json` command in a new process.
 """
 
@@ -14,6 +17,8 @@ import statistics
 import subprocess
 import sys
 import time
+import tracemalloc
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -70,6 +75,7 @@ def main() -> None:
         print(f"  {name:<48} {statistics.median(times) * 1000:7.1f} / {max(times) * 1000:6.1f} ms"
               f"  {states:>6} states  attacker wins {result.attacker_win:.4f}, rounds {result.rounds:.2f}")
 
+    _before_after(att, dfn, land_att, land_def)
     _engine_route(rules, land_att, land_def)
 
     command = [sys.executable, "-m", "axisallies_tui", "odds", "--att", "15 inf, 8 arm, 5 ftr, 2 bmr",
@@ -80,6 +86,45 @@ def main() -> None:
         subprocess.run(command, check=True, capture_output=True, cwd=Path(__file__).resolve().parents[1])
         runs.append(time.perf_counter() - begin)
     print(f"`axisallies odds --json` 30 vs 30 + AA, whole process (median of 5): {statistics.median(runs) * 1000:.0f} ms")
+
+
+def _before_after(att, dfn, land_att, land_def) -> None:  # type: ignore[no-untyped-def]
+    """The baseline (row-by-row walk) and today's walk of the same battles, same answers."""
+    big_att = [att("infantry", 50), att("armour", 30), att("fighter", 15), att("bomber", 5)]
+    big_def = [dfn("infantry", 70), dfn("armour", 20), dfn("fighter", 10)]
+    cases = [
+        ("30 vs 30 land", land_att, land_def, 0),
+        ("60 vs 60 land (no aircraft)", [att("infantry", 40), att("armour", 20)],
+         [dfn("infantry", 50), dfn("armour", 10)], 0),
+        ("58 vs 60 land + AA gun", [att("infantry", 30), att("armour", 18), att("fighter", 8), att("bomber", 2)],
+         [dfn("infantry", 44), dfn("armour", 10), dfn("fighter", 6)], 1),
+        ("100 vs 100 land", big_att, big_def, 0),
+        ("100 vs 100 land + AA gun", big_att, big_def, 1),
+    ]
+    print("before (row by row, baseline) / after, median time and tracemalloc peak")
+    for name, attackers, defenders, guns in cases:
+        figures = []
+        for by_level in (False, True):
+            run = partial(_solve, attackers, defenders, guns, by_level)
+            result = run()
+            times = []
+            for _ in range(REPEATS if guns == 0 or by_level else 1):  # the AA baseline takes seconds
+                begin = time.perf_counter()
+                run()
+                times.append(time.perf_counter() - begin)
+            tracemalloc.start()
+            run()
+            peak = tracemalloc.get_traced_memory()[1]
+            tracemalloc.stop()
+            figures.append((statistics.median(times), peak, result.attacker_win))
+        (t0, m0, w0), (t1, m1, w1) = figures
+        print(f"  {name:<30} {t0 * 1000:7.1f} ms {m0 / 2**20:6.1f} MB -> {t1 * 1000:7.1f} ms {m1 / 2**20:6.1f} MB"
+              f"  ({t0 / t1:4.1f}x; attacker wins {w0:.6f} / {w1:.6f})")
+
+
+def _solve(attackers, defenders, guns: int, by_level: bool):  # type: ignore[no-untyped-def]
+    battle = _Battle(list(attackers), list(defenders), None, None, True, 0, guns, 1, False, True, [], True)
+    return battle.solve(None, by_level=by_level)
 
 
 def _engine_route(rules, land_att, land_def) -> None:  # type: ignore[no-untyped-def]

@@ -7,9 +7,12 @@ the engine only reads them.
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Any, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping
 
 from attrs import field, frozen
+
+if TYPE_CHECKING:
+    from axisallies_tui.engine.research import ResearchScheme
 
 LAND = "land"
 SEA = "sea"
@@ -284,9 +287,9 @@ class Edition:
     sides: tuple[str, ...]
     phases: tuple[str, ...]
     phase_names: Mapping[str, str]
-    research_die_cost: int
-    research_success: int
-    tech_chart: tuple[str, ...]
+    research: ResearchScheme
+    """The edition's research scheme with its numbers (a house rule may replace
+    it through `research_scheme`)."""
     neutral_entry_cost: int
     techs: tuple[Tech, ...]
     options: tuple[OptionSpec, ...]

@@ -22,6 +22,14 @@ How it works, for whoever has to change it:
   fought from each of its states comes from one triangular linear system, and
   what leaves the row reaches later rows through one matrix product
   (`_Battle.fight`). No loop over rounds, no cut-off.
+- **Levels.** AA fire makes the attacker's states two-dimensional (aircraft
+  lost to AA, slots used by the rounds' hits): about twenty times the rows of
+  the same battle without the gun. Rows with as many slots used never lead to
+  each other, so such a battle is walked a level at a time (`_walk_level`):
+  the same sums as row by row, batched into a few large products per level,
+  and nothing is kept per row (a 100 vs 100 battle with a gun: ~20 MB, not
+  ~210). The cost is still that of the two-dimensional state: the products
+  touch every (attacker row, defender state, hits) triple.
 - **One round.** First-strike units of both sides fire; their hits are
   removed. The other units (those hit by the first strike excluded) fire at
   once; their hits are removed together (the casualty zone of C-COMBAT-3/4).
@@ -280,6 +288,44 @@ def _bombardment(entries: list[tuple[Profile, int]], low_luck: bool, cap: int) -
     return _fold(_hits(groups, low_luck), cap)
 
 
+def _add_rows(target: np.ndarray, rows: np.ndarray, values: np.ndarray) -> None:
+    """target[rows] += values, with rows that may repeat."""
+    _, first = np.unique(rows, return_index=True)
+    target[rows[first]] += values[first]
+    if len(first) < len(rows):
+        again = np.ones(len(rows), dtype=bool)
+        again[first] = False
+        np.add.at(target, rows[again], values[again])
+
+
+_BLOCK = 32
+"""Block width of the batched triangular sums below."""
+
+
+def _forward(inflow: np.ndarray, stay: np.ndarray, moves: np.ndarray, keep: np.ndarray) -> np.ndarray:
+    """x = inflow + x P for each batch row, P[j, j'] = stay[j] moves[j, j'] keep[j']
+    upper triangular: a forward substitution by blocks (LU on the whole would
+    cost a cube of the width per row)."""
+    x = np.empty_like(inflow)
+    for lo in range(0, inflow.shape[1], _BLOCK):
+        hi = min(lo + _BLOCK, inflow.shape[1])
+        rhs = inflow[:, lo:hi]
+        if lo:
+            rhs = rhs + ((x[:, :lo] * stay[:, :lo])[:, None, :] @ moves[:, :lo, lo:hi])[:, 0] * keep[:, lo:hi]
+        block = np.eye(hi - lo) - stay[:, lo:hi, None] * moves[:, lo:hi, lo:hi] * keep[:, None, lo:hi]
+        x[:, lo:hi] = np.linalg.solve(block.transpose(0, 2, 1), rhs[:, :, None])[:, :, 0]
+    return x
+
+
+def _upper_product(w: np.ndarray, v: np.ndarray) -> np.ndarray:
+    """w @ v for batches of upper triangular v, skipping its zero blocks."""
+    out = np.empty(w.shape[:2] + v.shape[2:])
+    for lo in range(0, v.shape[2], _BLOCK):
+        hi = min(lo + _BLOCK, v.shape[2])
+        out[:, :, lo:hi] = w[:, :, :hi] @ v[:, :hi, lo:hi]
+    return out
+
+
 # -- one side ------------------------------------------------------------------------------
 
 
@@ -453,14 +499,25 @@ class _Army:
         return chains
 
 
+def _aa_fire(army: _Army, guns: int, value: int, low_luck: bool) -> tuple[list[tuple[int, ...]], np.ndarray]:
+    """AA fire before the first round: the attacker's states after 0, 1, ...
+    aircraft lost, and the chance of each."""
+    aircraft = sum(1 for prof in army.units if prof.domain == AIR)
+    air_chain = army.chain(army.zero, AIR) if guns and aircraft else [army.zero]
+    shots = aircraft * guns
+    if len(air_chain) == 1 or value <= 0:
+        return air_chain, np.ones(1)
+    if low_luck:
+        return air_chain, _fold(_low_luck(shots * value), len(air_chain) - 1)
+    return air_chain, _fold(_binomial(shots, min(value, SIDES) / SIDES), len(air_chain) - 1)
+
+
 # -- the battle ----------------------------------------------------------------------------
 
 
 class _Battle:
     """A battle's state space, its transitions and the walk over them."""
 
-    # Long for a reason: it builds the whole state space and its transition
-    # tables in one pass, and the steps share many intermediate arrays.
     def __init__(self, att: list[tuple[Profile, int]], dfn: list[tuple[Profile, int]],
                  attacker_order: Sequence[str] | None, defender_order: Sequence[str] | None,
                  damage_first: bool, retreat_below: int, aa_guns: int, aa_value: int,
@@ -470,18 +527,7 @@ class _Battle:
         def_sea_only = any(p.sea_targets_only for p, _ in dfn)
         self.a = a = _Army(att, attacker_order, damage_first, def_sea_only, aa_guns > 0)
         self.d = d = _Army(dfn, defender_order, damage_first, att_sea_only, False)
-
-        # AA fire, before the first round: a distribution over the attacker's starting states.
-        aircraft = sum(1 for prof in a.units if prof.domain == AIR)
-        air_chain = a.chain(a.zero, AIR) if aa_guns and aircraft else [a.zero]
-        shots = aircraft * aa_guns
-        if len(air_chain) == 1 or aa_value <= 0:
-            aa = np.ones(1)
-        elif low_luck:
-            aa = _fold(_low_luck(shots * aa_value), len(air_chain) - 1)
-        else:
-            aa = _fold(_binomial(shots, min(aa_value, SIDES) / SIDES), len(air_chain) - 1)
-
+        air_chain, aa = _aa_fire(a, aa_guns, aa_value, low_luck)
         a.enumerate(air_chain, (None, SEA) if def_sea_only else (None,))
         d.enumerate([d.zero], (None, SEA) if att_sea_only else (None,))
         a.describe()
@@ -489,33 +535,53 @@ class _Battle:
         self.na, self.nd = len(a.states), len(d.states)
 
         # What each side fires (encoded for its target), and where hits land.
-        d_sea = d.sea_slots if a.has_sea_only else 0
-        a_sea = a.sea_slots if d.has_sea_only else 0
+        self.d_sea = d_sea = d.sea_slots if a.has_sea_only else 0
+        self.a_sea = a_sea = a.sea_slots if d.has_sea_only else 0
         self.att_fire = a.volleys(False, low_luck, len(d.slot_unit), d_sea)
         self.att_first = a.volleys(True, low_luck, len(d.slot_unit), d_sea) if a.has_first_strike else None
         self.def_fire = d.volleys(False, low_luck, len(a.slot_unit), a_sea)
         self.def_first = d.volleys(True, low_luck, len(a.slot_unit), a_sea) if d.has_first_strike else None
         self.def_next = d.landing(len(d.slot_unit), d_sea)
         self.att_next = a.landing(len(a.slot_unit), a_sea)
-        self.d_sea = d_sea
-
-        # Bombardment, before the first round: its hits either join the first
-        # round's volley (`opening`, fire back) or move the defender's start state.
-        shelling = _bombardment(bombard, low_luck, len(d.slot_unit))
-        self.opening = shelling if bombard_fire_back else None
-        d_start = np.zeros(self.nd)
-        if shelling is None or bombard_fire_back:
-            d_start[d.index[d.zero]] = 1.0
-        else:  # hits h land on the untouched defender: encoded h * (d_sea + 1), no sea-only hits
-            np.add.at(d_start, self.def_next[d.index[d.zero], np.arange(len(shelling)) * (d_sea + 1)], shelling)
-        self.start = np.zeros((self.na, self.nd))
-        for state, p in zip(air_chain, aa):
-            self.start[a.index[state]] += p * d_start
         self._rowbase = (np.arange(self.nd) * self.nd)[:, None]
         self._parts: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
         self._first: dict[int, tuple[np.ndarray | None, Any]] = {}
+        self._level_tables()
+        self._starts(air_chain, aa, _bombardment(bombard, low_luck, len(d.slot_unit)), bombard_fire_back)
+        self._end_codes(land_battle, retreat_below)
+        self.outcome = np.zeros(_OUTCOMES)
+        self.att_mass = np.zeros(self.na)
+        self.def_mass = np.zeros(self.nd)
+        self.rounds = 0.0
 
-        # How each state (attacker row, defender column) ends, if it does.
+    def _level_tables(self) -> None:
+        """What the level walk reads to build the defender's moves quickly."""
+        span = np.arange(self.nd)
+        chain = np.minimum(span[:, None] + np.arange(self.def_next.shape[1])[None], self.nd - 1)
+        self._def_chain = self.def_next.shape[1] == self.nd and bool(np.array_equal(self.def_next, chain))
+        """The defender's states are one chain: hits h take state j to min(j + h, last)."""
+        ahead = span[None, :] - span[:, None]
+        self._toeplitz = np.where(ahead >= 0, ahead, self.nd)
+
+    def _starts(self, air_chain: list[tuple[int, ...]], aa: np.ndarray, shelling: np.ndarray | None,
+                fire_back: bool) -> None:
+        """Where the battle stands before round 1: AA fire spreads the attacker over
+        `air_chain`; the bombardment's hits either join the first round's volley
+        (`opening`, fire back) or move the defender's start state."""
+        self.opening = shelling if fire_back else None
+        d = self.d
+        d_start = np.zeros(self.nd)
+        if shelling is None or fire_back:
+            d_start[d.index[d.zero]] = 1.0
+        else:  # hits h land on the untouched defender: encoded h * (d_sea + 1), no sea-only hits
+            np.add.at(d_start, self.def_next[d.index[d.zero], np.arange(len(shelling)) * (self.d_sea + 1)], shelling)
+        self.start = np.zeros((self.na, self.nd))
+        for state, p in zip(air_chain, aa):
+            self.start[self.a.index[state]] += p * d_start
+
+    def _end_codes(self, land_battle: bool, retreat_below: int) -> None:
+        """How each state (attacker row, defender column) ends, if it does."""
+        a, d = self.a, self.d
         att_dead = (a.alive_count == 0)[:, None]
         def_dead = (d.alive_count == 0)[None, :]
         att_hits = (d.alive_count > 0)[None, :] & (a.can_hit_any[:, None] | (a.can_hit_sea[:, None] & d.sea_alive[None, :]))
@@ -533,11 +599,6 @@ class _Battle:
         """Before the first round: no retreat yet."""
         self.end_of_round = after
         """At the end of a round: the attacker may retreat (C-RETREAT-1)."""
-
-        self.outcome = np.zeros(_OUTCOMES)
-        self.att_mass = np.zeros(self.na)
-        self.def_mass = np.zeros(self.nd)
-        self.rounds = 0.0
 
     # -- transitions --------------------------------------------------------------------
 
@@ -671,44 +732,114 @@ class _Battle:
                     after[rows] += part
         return after
 
-    def solve(self, max_rounds: int | None) -> Odds:
-        if max_rounds != 0:
+    def solve(self, max_rounds: int | None, by_level: bool = True) -> Odds:
+        """The odds. `by_level=False` walks the rows one by one even where they
+        could go a level at a time (the benchmark's baseline)."""
+        levels = self._levels() if by_level and max_rounds is None else None
+        if max_rounds != 0 and levels is None:
             self._precompute()
         mass = self._first_round(fight=max_rounds != 0)
         if max_rounds is None:
-            self._walk(mass)
+            self._walk(mass, levels)
             return self._odds(0.0)
         if max_rounds == 0:
             return self._odds(self._leave(mass))
         return self._odds(self._rounds(mass, max_rounds - 1))
 
-    def _walk(self, mass: np.ndarray) -> None:
-        """Fight to the end: each attacker row once, in order."""
+    def _levels(self) -> list[np.ndarray] | None:
+        """The attacker's rows by slots used, when some level has more than one
+        row (AA fire: aircraft lost before the first round) and no first strike
+        (the level walk does not have it); otherwise None."""
+        if self.att_first is not None or self.def_first is not None:
+            return None
+        used = np.array([sum(state) for state in self.a.states])
+        bounds = np.flatnonzero(np.diff(used)) + 1  # the states are sorted by slots used
+        return np.split(np.arange(self.na), bounds) if len(bounds) + 1 < self.na else None
+
+    def _walk(self, mass: np.ndarray, levels: list[np.ndarray] | None) -> None:
+        """Fight to the end: each attacker row once, in order, or a level at a
+        time: rows with as many slots used, which no round connects."""
         ending = self.end_of_round != FIGHTING
         ended = np.zeros((self.na, self.nd))
-        for i in range(self.na):
-            inflow = mass[i]
-            if not inflow.any():
-                continue
-            arrivals = ended[i]
-            arrivals[ending[i]] = inflow[ending[i]]
-            live = np.flatnonzero(~ending[i] & (inflow > 0))
-            if len(live):
-                # x = expected rounds fought from each state of the row:
-                # x = inflow + x P on the fighting states (P upper triangular).
-                live = np.arange(live[0], self.nd)[~ending[i, live[0]:]]
-                system = np.eye(len(live)) - self.staying(i)[np.ix_(live, live)]
-                x = np.zeros(self.nd)
-                x[live] = np.linalg.solve(system.T, inflow[live])
-                self.rounds += x.sum()
-                for rows, part in self.fight(i, x):
-                    if rows[0] == i:  # the row itself: only arrivals at ending states are new
-                        arrivals[ending[i]] += part[0][ending[i]]
-                        rows, part = rows[1:], part[1:]
-                    mass[rows] += part
+        if levels is not None:
+            for rows in levels:
+                self._walk_level(rows, mass, ended, ending)
+        else:
+            for i in range(self.na):
+                self._walk_row(i, mass, ended, ending)
         self.outcome += np.bincount(self.end_of_round.ravel(), ended.ravel(), minlength=_OUTCOMES)
         self.att_mass += ended.sum(axis=1)
         self.def_mass += ended.sum(axis=0)
+
+    def _walk_row(self, i: int, mass: np.ndarray, ended: np.ndarray, ending: np.ndarray) -> None:
+        """Row i to its end: what stays in it ends in `ended`, the rest moves on in `mass`."""
+        inflow = mass[i]
+        if not inflow.any():
+            return
+        arrivals = ended[i]
+        arrivals[ending[i]] = inflow[ending[i]]
+        live = np.flatnonzero(~ending[i] & (inflow > 0))
+        if not len(live):
+            return
+        # x = expected rounds fought from each state of the row:
+        # x = inflow + x P on the fighting states (P upper triangular).
+        live = np.arange(live[0], self.nd)[~ending[i, live[0]:]]
+        system = np.eye(len(live)) - self.staying(i)[np.ix_(live, live)]
+        x = np.zeros(self.nd)
+        x[live] = np.linalg.solve(system.T, inflow[live])
+        self.rounds += x.sum()
+        for rows, part in self.fight(i, x):
+            if rows[0] == i:  # the row itself: only arrivals at ending states are new
+                arrivals[ending[i]] += part[0][ending[i]]
+                rows, part = rows[1:], part[1:]
+            mass[rows] += part
+
+    def _walk_level(self, rows: np.ndarray, mass: np.ndarray, ended: np.ndarray, ending: np.ndarray) -> None:
+        """`_walk_row` for every row of a level at once (no first strike): the
+        same sums, batched, so that a two-dimensional attacker (AA fire) costs
+        a few large matrix products per level instead of one small one per row."""
+        inflow, end = mass[rows], ending[rows]
+        ended[rows] = np.where(end, inflow, 0.0)
+        fighting = ~end & (inflow > 0)
+        if not fighting.any():
+            return
+        cols = slice(int(np.flatnonzero(fighting.any(axis=0))[0]), self.nd)
+        keep = ~end[:, cols]
+        dest, fire = self._hits_on_level(rows)
+        itself = dest == rows[:, None]
+        moves = self._defender_moves_level(rows)
+        stay = itself.astype(float) @ fire.T
+        x = np.zeros(inflow.shape)
+        x[:, cols] = _forward((inflow[:, cols] * keep), stay[:, cols], moves[:, cols, cols], keep)
+        self.rounds += x.sum()
+        out = _upper_product((x[:, :, None] * fire[None]).transpose(0, 2, 1), moves)  # out[b, h, j']
+        back = (itself[:, None, :].astype(float) @ out)[:, 0]
+        ended[rows] += np.where(end, back, 0.0)
+        _add_rows(mass, dest[~itself], out[~itself])
+
+    def _hits_on_level(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(dest, fire): the defender's volleys against these rows, hits that all
+        lead to the last state folded together: fire[j, h] the chance of hits h
+        from defender state j, dest[b, h] where they take row b."""
+        dest, fire = self.att_next[rows], self.def_fire
+        if self.a_sea == 0:  # plain hits: a chain, the same state once it is used up
+            width = int((dest == dest[:, -1:]).argmax(axis=1).max()) + 1
+            if width < dest.shape[1]:
+                fire = np.concatenate([fire[:, : width - 1], fire[:, width - 1:].sum(axis=1, keepdims=True)], axis=1)
+                dest = dest[:, :width]
+        return dest, fire
+
+    def _defender_moves_level(self, rows: np.ndarray) -> np.ndarray:
+        """`_defender_moves` of each row's own volley: V[b, j, j']."""
+        nd, vols = self.nd, self.att_fire[rows]
+        if self._def_chain:  # V[b, j, j'] = vols[b, j' - j], the last state takes the rest
+            padded = np.concatenate([vols, np.zeros((len(rows), 1))], axis=1)
+            out = padded[:, self._toeplitz]
+            out[:, :, nd - 1] = np.cumsum(vols[:, ::-1], axis=1)[:, ::-1][:, nd - 1 - np.arange(nd)]
+            return out
+        cells = (np.arange(len(rows))[:, None, None] * (nd * nd) + self._rowbase[None] + self.def_next[None])
+        weights = np.broadcast_to(vols[:, None, :], cells.shape)
+        return np.bincount(cells.ravel(), weights.ravel(), minlength=len(rows) * nd * nd).reshape(len(rows), nd, nd)
 
     def _rounds(self, mass: np.ndarray, rounds: int) -> float:
         """Fight at most `rounds` more rounds; return the mass still fighting."""

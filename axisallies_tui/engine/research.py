@@ -2,7 +2,8 @@
 
 The edition's scheme is the classic numbered chart (C-TECH): buy dice, each
 die showing the success number is a breakthrough, and a roll on the chart
-names the development (repeats rolled again). A house rule replaces the
+names the development (repeats rolled again). Its numbers are the scheme's
+data, read from the edition's `[research]` section (loaders/edition.py). A house rule replaces the
 scheme through the `research_scheme` hook (bought developments, chosen
 developments, two charts): the research phase, the `Research` action, the
 legal-action list and the screens all go through the scheme in force.
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator, Protocol
 
-from attrs import evolve
+from attrs import evolve, field, frozen
 
 from axisallies_tui.engine.actions import Research
 from axisallies_tui.engine.errors import IllegalAction
@@ -27,7 +28,10 @@ if TYPE_CHECKING:
 class ResearchScheme(Protocol):
     """What a research scheme answers. `research` may roll and pay (it acts)."""
 
-    id: str
+    @property
+    def id(self) -> str:
+        """Names the scheme (screens tell the edition's from a rule's by it)."""
+        ...
 
     def offers(self, rules: Rules, state: GameState) -> Iterator[Research]:
         """The `Research` actions worth listing for the power to move now."""
@@ -43,14 +47,24 @@ class ResearchScheme(Protocol):
         ...
 
 
+CLASSIC_CHART_ID = "classic_chart"
+
+
+@frozen
 class ClassicChart:
     """The edition's dice and numbered chart (C-TECH-1..3)."""
 
-    id = "classic_chart"
+    die_cost: int
+    """IPCs per research die."""
+    success: int
+    """A die showing at least this is a breakthrough."""
+    chart: tuple[str, ...]
+    """Development ids, one per face of the chart die (wrapping past the last)."""
+    id: str = field(default=CLASSIC_CHART_ID, init=False)
 
     def offers(self, rules: Rules, state: GameState) -> Iterator[Research]:
         ps = next(p for p in state.powers if p.id == state.power)
-        affordable = ps.ipcs // rules.edition.research_die_cost
+        affordable = ps.ipcs // self.die_cost
         for dice in range(1, min(affordable, 6) + 1):
             yield Research(dice=dice)
 
@@ -58,23 +72,21 @@ class ClassicChart:
         _require(action.development is None, "with the edition's research you buy dice, not a named development")
         _require(action.dice >= 1, "buy at least one research die, or end the phase")
         ps = tx.power()
-        cost = action.dice * tx.edition.research_die_cost
+        cost = action.dice * self.die_cost
         _require(cost <= ps.ipcs, f"{action.dice} research dice cost {cost} IPCs; you have {ps.ipcs}")
         tx.set_power(evolve(ps, ipcs=ps.ipcs - cost))
         tx.emit(ResearchBought(power=ps.id, dice=action.dice, cost=cost))
-        success = tx.edition.research_success
         faces = tx.roll(action.dice, "research", hit_on=None)
         gained: list[str] = []
-        for _ in range(sum(1 for face in faces if face >= success)):
-            tech = roll_on_chart(tx)
+        for _ in range(sum(1 for face in faces if face >= self.success)):
+            tech = roll_on_chart(tx, self.chart)
             if tech is None:
                 break
             gained.append(tech)
         return tuple(gained)
 
     def describe(self, rules: Rules) -> str:
-        return (f"Each research die costs {rules.edition.research_die_cost} IPCs; "
-                f"a {rules.edition.research_success} is a breakthrough.")
+        return f"Each research die costs {self.die_cost} IPCs; a {self.success} is a breakthrough."
 
 
 def _require(condition: bool, reason: str) -> None:
@@ -82,10 +94,9 @@ def _require(condition: bool, reason: str) -> None:
         raise IllegalAction(reason)
 
 
-def roll_on_chart(tx: Tx) -> str | None:
+def roll_on_chart(tx: Tx, chart: tuple[str, ...]) -> str | None:
     """Roll on the development chart until a development the power lacks comes up
     (C-TECH-2: repeats are rolled again). None if it already has them all."""
-    chart = tx.edition.tech_chart
     owned = set(tx.power().techs)
     if all(tech in owned for tech in chart):
         return None
@@ -102,5 +113,3 @@ def grant(tx: Tx, ps: PowerState, tech: str) -> None:
     tx.set_power(evolve(ps, techs=ps.techs + (tech,)))
     tx.emit(TechDeveloped(power=ps.id, tech=tech))
 
-
-CLASSIC_CHART = ClassicChart()

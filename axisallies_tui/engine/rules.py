@@ -18,7 +18,7 @@ from attrs import evolve, frozen
 from axisallies_tui.engine.dice import POLICIES
 from axisallies_tui.engine.hooks import ActiveRules, HouseRule
 from axisallies_tui.engine.model import Board, Edition
-from axisallies_tui.engine.research import CLASSIC_CHART, ResearchScheme
+from axisallies_tui.engine.research import ResearchScheme
 
 
 @frozen
@@ -72,7 +72,7 @@ class Rules:
         active.bind(self)
         self.research: ResearchScheme = next(
             (s for rule in self.hooks("research_scheme") if (s := rule.research_scheme(self)) is not None),
-            CLASSIC_CHART,
+            self.edition.research,
         )
 
     def option(self, name: str) -> Any:

@@ -166,7 +166,8 @@ def _launch(tx: Tx, ship: InYard) -> None:
     free = [z for z in (ship.zone, *factory.neighbours)
             if tx.board.space(z).is_sea and not any(not allied(tx.board, u.power, ship.owner) for u in tx.space(z).units)]
     if not free:
-        tx.emit(UnitsLost(power=ship.owner, unit=ship.unit, count=1, space=ship.zone,
+        # No space: the ship is in the yard, off the board (as bought units never placed).
+        tx.emit(UnitsLost(power=ship.owner, unit=ship.unit, count=1,
                           reason=f"every sea zone by {factory.name} holds enemy ships: "
                                  "the repaired ship cannot be launched"))
         return

@@ -5,7 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from axisallies_tui.engine.dice import SIDES
 from axisallies_tui.engine.model import AIR, LAND, SEA, Edition, Tech, TechEffect, UnitType, VictoryCondition
+from axisallies_tui.engine.research import CLASSIC_CHART_ID, ClassicChart
 from axisallies_tui.engine.turns import PHASE_KINDS
 from axisallies_tui.loaders.common import Fields, Problems, option_specs, read_toml
 
@@ -18,13 +20,13 @@ UNIT_KEYS = {
 def load_edition(path: Path) -> Edition:
     data = read_toml(path)
     problems = Problems(path)
-    top = Fields(problems, "", data, {"edition", "phase_names", "phase_kinds", "techs", "options", "units", "victory"})
+    top = Fields(problems, "", data,
+                 {"edition", "research", "phase_names", "phase_kinds", "techs", "options", "units", "victory"})
     head = Fields(
         problems,
         "[edition]",
         data.get("edition", {}),
-        {"id", "name", "sides", "phases", "research_die_cost", "research_success", "tech_chart",
-         "neutral_entry_cost"},
+        {"id", "name", "sides", "phases", "neutral_entry_cost"},
     )
     phases = head.strings("phases", required=True)
     phase_kinds = {phase: phase for phase in phases}
@@ -44,11 +46,7 @@ def load_edition(path: Path) -> Edition:
         effects = tuple(_effect(problems, f"[techs.{tech_id}] effects #{n + 1}", raw)
                         for n, raw in enumerate(fields.get("effects", list, [])))
         techs.append(Tech(id=tech_id, name=fields.text("name"), help=fields.text("help", ""), effects=effects))
-    chart = head.strings("tech_chart", ())
-    tech_ids = {t.id for t in techs}
-    for tech in chart:
-        if tech not in tech_ids:
-            problems.add("[edition] tech_chart", f"{tech!r} is not defined under [techs]")
+    research = _research(problems, top.get("research", dict, {}), {t.id for t in techs})
 
     units = parse_units(problems, "units", top.get("units", dict, {}))
     if not units:
@@ -60,9 +58,7 @@ def load_edition(path: Path) -> Edition:
         sides=head.strings("sides", required=True),
         phases=phases,
         phase_names=dict(phase_names),
-        research_die_cost=head.number("research_die_cost", 5),
-        research_success=head.number("research_success", 6),
-        tech_chart=chart,
+        research=research,
         neutral_entry_cost=head.number("neutral_entry_cost", 0),
         techs=tuple(techs),
         options=option_specs(problems, "[options]", top.get("options", dict, {})),
@@ -74,6 +70,26 @@ def load_edition(path: Path) -> Edition:
         problems.add("[edition] id", f"{edition.id!r} must match the file name {path.stem!r}")
     problems.raise_if_any()
     return edition
+
+
+def _research(problems: Problems, table: dict[str, Any], tech_ids: set[str]) -> ClassicChart:
+    """The `[research]` section: the scheme and its numbers."""
+    fields = Fields(problems, "[research]", table, {"scheme", "die_cost", "success", "chart"})
+    scheme = fields.text("scheme", CLASSIC_CHART_ID)
+    if scheme != CLASSIC_CHART_ID:
+        problems.add("[research] scheme", f"unknown scheme {scheme!r} (an edition may use {CLASSIC_CHART_ID!r}; "
+                     "house rules bring others)")
+    die_cost = fields.number("die_cost", minimum=1)
+    success = fields.number("success", minimum=1)
+    if success > SIDES:
+        problems.add("[research] success", f"a die shows at most {SIDES}, not {success}")
+    chart = fields.strings("chart", required=True)
+    if not chart:
+        problems.add("[research] chart", "the chart needs at least one development")
+    for tech in chart:
+        if tech not in tech_ids:
+            problems.add("[research] chart", f"{tech!r} is not defined under [techs]")
+    return ClassicChart(die_cost=die_cost, success=success, chart=chart)
 
 
 def parse_units(problems: Problems, prefix: str, table: dict[str, Any]) -> tuple[UnitType, ...]:

@@ -16,7 +16,7 @@ import pytest
 from attrs import evolve
 
 from axisallies_tui.cli import main
-from axisallies_tui.engine.odds import Odds, battle_odds
+from axisallies_tui.engine.odds import Odds, _Battle, battle_odds
 from axisallies_tui.engine.profiles import ATTACK, DEFENCE, Profile, profile
 from tests.helpers import make_rules
 
@@ -294,6 +294,50 @@ def test_max_rounds_walk_agrees_with_the_exact_walk(att, dfn):
     assert capped.rounds == pytest.approx(exact.rounds, abs=1e-10)
     short = battle_odds(*sides, max_rounds=2)
     assert short.unfinished > 0.01 and total(short) == pytest.approx(1.0, abs=1e-12)
+
+
+LEVEL_CASES = {
+    "land, one gun": dict(aa=1),
+    "land, two guns, Low Luck": dict(aa=2, low_luck=True),
+    "land, retreat below 4": dict(aa=1, retreat=4),
+    "land, multi-hit aircraft, no damage first": dict(aa=1, sturdy=True, damage_first=False),
+    "land, multi-hit aircraft": dict(aa=1, sturdy=True),
+    "sea, sea-only hits without first strike on both sides": dict(aa=1, sea=True),
+}
+
+
+@pytest.mark.parametrize("case", LEVEL_CASES, ids=list(LEVEL_CASES))
+def test_aa_battles_walked_a_level_at_a_time_match_the_row_walk(att, dfn, case):
+    """AA fire makes the attacker's states two-dimensional; such battles are
+    walked a level at a time. Same battle, row by row: the same answers."""
+    options = LEVEL_CASES[case]
+    if options.get("sea"):
+        hunter = evolve(att("submarine"), first_strike=False)
+        escort = evolve(dfn("submarine"), first_strike=False)
+        attackers = [(hunter, 2), (att("battleship"), 1), (att("fighter"), 2)]
+        defenders = [(escort, 1), (dfn("carrier"), 1), (dfn("fighter"), 2), (dfn("transport"), 1)]
+    else:
+        fighter = evolve(att("fighter"), hit_points=2) if options.get("sturdy") else att("fighter")
+        attackers = [(att("infantry"), 4), (att("armour"), 2), (fighter, 2), (att("bomber"), 1)]
+        defenders = [(dfn("infantry"), 5), (dfn("armour"), 1), (dfn("fighter"), 1)]
+
+    def walk(by_level: bool) -> Odds:
+        battle = _Battle(attackers, defenders, None, None, options.get("damage_first", True),
+                         options.get("retreat", 0), options["aa"], 1, options.get("low_luck", False),
+                         not options.get("sea"), [], True)
+        assert battle._levels() is not None  # the level walk is what is tested
+        return battle.solve(None, by_level=by_level)
+
+    level, row = walk(True), walk(False)
+    assert 0.01 < level.attacker_win < 0.99 and total(level) == pytest.approx(1.0, abs=1e-12)
+    for name, value in row.outcomes().items():
+        assert level.outcomes()[name] == pytest.approx(value, abs=EXACT)
+    for field in ("attacker_survivor_counts", "defender_survivor_counts"):
+        assert getattr(level, field) == pytest.approx(getattr(row, field), abs=EXACT)
+    assert dict(level.attacker_survivors) == pytest.approx(dict(row.attacker_survivors), abs=EXACT)
+    assert dict(level.defender_survivors) == pytest.approx(dict(row.defender_survivors), abs=EXACT)
+    assert (level.rounds, level.attacker_ipc_loss, level.defender_ipc_loss) == pytest.approx(
+        (row.rounds, row.attacker_ipc_loss, row.defender_ipc_loss), abs=1e-10)
 
 
 def test_bad_arguments(att, dfn):

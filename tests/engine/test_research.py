@@ -1,9 +1,16 @@
 """Weapons development (C-TECH, section 14) with scripted dice."""
 
+from pathlib import Path
+
 import pytest
 
+from axisallies_tui import locations
 from axisallies_tui.engine.actions import Research
-from axisallies_tui.engine.errors import IllegalAction
+from axisallies_tui.engine.errors import DataError, IllegalAction
+from axisallies_tui.engine.hooks import ActiveRules
+from axisallies_tui.engine.research import ClassicChart
+from axisallies_tui.engine.rules import Rules
+from axisallies_tui.loaders.edition import load_edition
 from tests.helpers import act, at, make_rules, money, start, techs
 
 
@@ -44,3 +51,43 @@ def test_research_once_a_turn_and_only_what_can_be_paid(rules):
     state = act(rules, state, Research(dice=1), dice=[3]).state
     with pytest.raises(IllegalAction, match="once a turn"):
         act(rules, state, Research(dice=1))
+
+
+def edition_file(tmp_path: Path, *edits: tuple[str, str]) -> Path:
+    text = (locations.builtin_root() / "rules" / "classic.toml").read_text()
+    for old, new in edits:
+        assert old in text, f"{old!r} not in classic.toml"
+        text = text.replace(old, new, 1)
+    path = tmp_path / "classic.toml"
+    path.write_text(text)
+    return path
+
+
+CHART = 'chart = ["jet_power", "rockets", "super_submarines", "long_range_aircraft", "industrial_technology", "heavy_bombers"]'
+
+
+def test_the_research_numbers_come_from_the_editions_research_section(tmp_path):
+    """Dice at 4 IPCs, a 5 already a breakthrough and a two-development chart: a
+    table that edits [research] plays by it (Germany: 32 IPCs, dice [5, 1], chart die 4)."""
+    path = edition_file(tmp_path, ("die_cost = 5 ", "die_cost = 4 "), ("success = 6 ", "success = 5 "),
+                        (CHART, 'chart = ["rockets", "heavy_bombers"]'))
+    plain = make_rules()
+    rules = Rules(plain.board, load_edition(path), plain.ruleset, ActiveRules())
+    assert rules.research == ClassicChart(die_cost=4, success=5, chart=("rockets", "heavy_bombers"))
+    state = at(rules, start(rules), "germany", "research")
+    step = act(rules, state, Research(dice=2), dice=[5, 1, 4])
+    assert step.state.powers[1].techs == ("heavy_bombers",)  # face 4 of a two-face chart wraps to the second
+    assert money(rules, step.state, "germany") == 32 - 8
+    assert rules.research.describe(rules) == "Each research die costs 4 IPCs; a 5 is a breakthrough."
+
+
+@pytest.mark.parametrize("edit, problem", [
+    (("scheme = \"classic_chart\"", "scheme = \"bought\""), r"\[research\] scheme: unknown scheme 'bought'"),
+    (("success = 6 ", "success = 7 "), r"\[research\] success: a die shows at most 6, not 7"),
+    (("die_cost = 5 ", "die_cost = 0 "), r"\[research\]: 'die_cost' must be at least 1, not 0"),
+    ((CHART, 'chart = ["jet_power", "death_ray"]'), r"\[research\] chart: 'death_ray' is not defined under \[techs\]"),
+    (("neutral_entry_cost = 3", "research_die_cost = 5\nneutral_entry_cost = 3"), r"\[edition\].*research_die_cost"),
+])
+def test_research_section_problems_name_file_entry_and_problem(tmp_path, edit, problem):
+    with pytest.raises(DataError, match=r"classic.toml: .*" + problem):
+        load_edition(edition_file(tmp_path, edit))

@@ -11,7 +11,7 @@ from textual.widgets import Static
 
 from axisallies_tui.engine.actions import Research
 from axisallies_tui.engine.queries import power_state
-from axisallies_tui.engine.research import CLASSIC_CHART
+from axisallies_tui.engine.research import ClassicChart
 from axisallies_tui.tui.panels.base import PhasePanel, register_panel
 
 MAX_DICE_SHOWN = 20
@@ -44,7 +44,7 @@ class ResearchPanel(PhasePanel):
         """The purchases a house rule's scheme offers now, or None under the
         edition's dice (this panel then counts dice itself)."""
         rules, state = self.session.rules, self.session.state
-        if rules.research.id == CLASSIC_CHART.id:
+        if isinstance(rules.research, ClassicChart):
             return None
         return [] if state.turn.researched else list(rules.research.offers(rules, state))
 
@@ -74,7 +74,8 @@ class ResearchPanel(PhasePanel):
     def _limits(self) -> tuple[int, int, bool]:
         rules, state = self.session.rules, self.session.state
         ps = power_state(rules.board, state, state.power)
-        cost = rules.edition.research_die_cost
+        assert isinstance(rules.research, ClassicChart)  # `_offers` sent other schemes elsewhere
+        cost = rules.research.die_cost
         return cost, ps.ipcs // cost, state.turn.researched
 
     def show_state(self) -> None:
@@ -86,7 +87,8 @@ class ResearchPanel(PhasePanel):
         cost, affordable, done = self._limits()
         ps = power_state(rules.board, state, state.power)
         owned = [rules.edition.tech_by_id[t].name for t in ps.techs if t in rules.edition.tech_by_id]
-        success = rules.edition.research_success
+        assert isinstance(rules.research, ClassicChart)
+        success = rules.research.success
         text = (
             f"Research dice cost {cost} IPCs each. Every {success} is a breakthrough: "
             f"one more die picks the development.\n"
