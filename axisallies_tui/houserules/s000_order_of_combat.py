@@ -245,6 +245,6 @@ def _attack_fire_rest(tx: Tx) -> None:
     shooters = [u for u in combat.attackers_in(tx.rules, tx.state, battle.space)
                 if tx.edition.unit(u.type).domain != AIR
                 and not combat.battle_profile(tx.rules, tx.state, u, ATTACK).first_strike]
-    hits = combat.fire(tx, shooters, ATTACK, f"attack, round {battle.round}", tx.state.power)
-    if hits:
-        combat.ask_casualties(tx, "defender_casualties", hits)
+    hits, sea_hits = combat.fire_split(tx, shooters, ATTACK, f"attack, round {battle.round}", tx.state.power)
+    if hits + sea_hits:  # submarines' hits never strike aircraft (C-COMBAT-SUB)
+        combat.ask_casualties(tx, "defender_casualties", hits + sea_hits, sea_hits=sea_hits)

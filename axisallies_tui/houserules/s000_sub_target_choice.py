@@ -59,9 +59,9 @@ class SubTargetChoice(HouseRule):
         aiming = [u for u in defenders if aims_in_defence(tx.rules, tx.state, u)]
         if step == DEFENCE_REST:
             rest = [u for u in defenders if u not in aiming]
-            hits = combat.fire(tx, rest, DEFENCE, f"defence, round {battle.round}", battle.defender)
-            if hits:
-                combat.ask_casualties(tx, "attacker_casualties", hits)
+            hits, sea_hits = combat.fire_split(tx, rest, DEFENCE, f"defence, round {battle.round}", battle.defender)
+            if hits + sea_hits:  # submarines' hits never strike aircraft (C-COMBAT-SUB)
+                combat.ask_casualties(tx, "attacker_casualties", hits + sea_hits, sea_hits=sea_hits)
             return
         self._aimed_fire(tx, aiming)
 

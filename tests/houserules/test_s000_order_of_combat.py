@@ -108,3 +108,23 @@ def test_odds_are_simulated_and_fall_for_subs_that_lose_their_surprise():
     exact = odds_for_battle(plain, sub_attack(plain, 3), "north_sea_zone")
     assert odds.method == "simulated" and exact.method == "exact"
     assert odds.attacker_win < exact.attacker_win - 2 * odds.margin
+
+
+def test_a_sub_firing_with_the_others_after_round_1_still_cannot_hit_aircraft():
+    """From round 2 the German sub fires in the ordinary attack; its hit [1] must
+    still fall on a British ship (the carrier), never on the fighter aboard."""
+    rules = make_rules(RULE)
+    state = clear(rules, clear(rules, start(rules), "baltic_sea_zone"), "north_sea_zone")
+    state = put(rules, state, "baltic_sea_zone", "germany", "submarine", 1)
+    state = put(rules, state, "north_sea_zone", "uk", "carrier", 1)
+    state = put(rules, state, "north_sea_zone", "uk", "fighter", 1)
+    state = at(rules, state, "germany", "combat_move")
+    state = act(rules, state, Move(origin="baltic_sea_zone", destination="north_sea_zone",
+                                   units=(("submarine", 1),))).state
+    state = act(rules, act(rules, state, EndPhase()).state, Fight(space="north_sea_zone"), dice=[6, 6, 6]).state
+    assert state.pending.kind == "retreat"
+    # round 2: the sub [1] hits; only the carrier may take it, so nobody is asked;
+    # the carrier [6] and fighter [6] fire back and miss
+    state = act(rules, state, Answer("press on"), dice=[1, 6, 6]).state
+    assert count(rules, state, "north_sea_zone", "uk", "carrier") == 0
+    assert count(rules, state, "north_sea_zone", "uk", "fighter") == 1

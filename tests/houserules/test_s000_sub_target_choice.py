@@ -81,3 +81,20 @@ def test_odds_are_simulated_and_show_the_aim():
     exact = odds_for_battle(plain, sub_attack(plain), "north_sea_zone")
     assert odds.method == "simulated" and exact.method == "exact"
     assert odds.attacker_win > exact.attacker_win + odds.margin
+
+
+def test_with_the_rule_a_defending_sub_still_cannot_hit_aircraft():
+    """The rule fires the defence in two parts; the unaimed part keeps C-COMBAT-SUB:
+    a German fighter [6] misses, the British sub [1] hits, and only the transport
+    can take that hit."""
+    rules = make_rules(RULE)
+    state = clear(rules, clear(rules, start(rules), "baltic_sea_zone"), "north_sea_zone")
+    state = put(rules, state, "baltic_sea_zone", "germany", "transport", 1)
+    state = put(rules, state, "north_sea_zone", "uk", "submarine", 1)
+    state = at(rules, state, "germany", "combat_move")
+    state = act(rules, state, Move(origin="baltic_sea_zone", destination="north_sea_zone",
+                                   units=(("transport", 1),))).state
+    state = act(rules, state, Move(origin="germany", destination="north_sea_zone", units=(("fighter", 1),))).state
+    state = act(rules, act(rules, state, EndPhase()).state, Fight(space="north_sea_zone"), dice=[6, 1]).state
+    assert count(rules, state, "north_sea_zone", "germany", "transport") == 0
+    assert count(rules, state, "north_sea_zone", "germany", "fighter") == 1
