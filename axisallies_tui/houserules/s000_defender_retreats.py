@@ -52,7 +52,7 @@ class DefenderRetreats(HouseRule):
         tx.ask(Decision(
             power=battle.defender, kind=KIND,
             prompt=f"Battle for {name}, round {battle.round}: your defenders stay, or withdraw before they fire?",
-            options=(STAY,) + tuple(RETREAT_TO + tx.board.space(p).name for p in places), default=STAY))
+            options=(STAY,) + tuple(RETREAT_TO + p for p in places), default=STAY))
 
     def answer(self, tx: Tx, decision: Decision, choice: str) -> None:
         if choice != STAY:

@@ -27,8 +27,8 @@ def test_the_defender_is_asked_after_the_attackers_fire():
     # attack [1, 6]: one Soviet infantry is chosen; the other may go
     state = act(rules, attack(rules), Fight(space="caucasus"), dice=[1, 6]).state
     assert state.pending.kind == "defender_retreat" and state.pending.power == "ussr"
-    assert "retreat to Russia" in state.pending.options
-    assert "retreat to Ukraine" not in " ".join(state.pending.options)  # the attacker holds it
+    assert "retreat to russia" in state.pending.options
+    assert "retreat to ukraine_ssr" not in " ".join(state.pending.options)  # the attacker holds it
     assert state.pending.default == "stay"
 
 
@@ -37,7 +37,7 @@ def test_a_withdrawal_gives_up_the_roll_and_the_attacker_takes_the_territory():
     state = act(rules, attack(rules), Fight(space="caucasus"), dice=[1, 6]).state
     before = count(rules, state, "russia", "ussr", "infantry")
     # only the casualty fires back [6]; then it is removed and Caucasus falls
-    state = act(rules, state, Answer("retreat to Russia"), dice=[6]).state
+    state = act(rules, state, Answer("retreat to russia"), dice=[6]).state
     assert count(rules, state, "russia", "ussr", "infantry") == before + 1
     assert owner(rules.board, state, "caucasus") == "germany"
     assert count(rules, state, "caucasus", "germany", "infantry") == 2
@@ -67,8 +67,8 @@ def test_ships_may_not_withdraw_to_the_zone_the_attack_came_from():
     state = act(rules, state, Move(origin="baltic_sea_zone", destination="north_sea_zone", units=(("battleship", 1),))).state
     state = act(rules, act(rules, state, EndPhase()).state, Fight(space="north_sea_zone"), dice=[6]).state
     assert state.pending.kind == "defender_retreat"
-    assert "retreat to Baltic Sea Zone" not in state.pending.options
-    state = act(rules, state, Answer("retreat to East Canada Sea Zone")).state
+    assert "retreat to baltic_sea_zone" not in state.pending.options
+    state = act(rules, state, Answer("retreat to East Canada Sea Zone")).state  # by name, as saves from before answered
     assert count(rules, state, "east_canada_sea_zone", "uk", "fighter") == 2
     assert count(rules, state, "east_canada_sea_zone", "uk", "carrier") == 1
     assert state.pending is None and state.battle is None  # the German battleship holds the zone
@@ -94,7 +94,7 @@ def test_with_the_destroyer_a_sub_facing_one_stays_behind():
     state = act(rules, state, Move(origin="baltic_sea_zone", destination="north_sea_zone", units=(("destroyer", 1),))).state
     # the destroyer [6] misses; Britain withdraws: the carrier goes, the sub must stay and defends [6]
     state = act(rules, act(rules, state, EndPhase()).state, Fight(space="north_sea_zone"), dice=[6]).state
-    state = act(rules, state, Answer("retreat to East Canada Sea Zone"), dice=[6]).state
+    state = act(rules, state, Answer("retreat to east_canada_sea_zone"), dice=[6]).state
     assert count(rules, state, "east_canada_sea_zone", "uk", "carrier") == 1
     assert count(rules, state, "north_sea_zone", "uk", "submarine") == 1
 
@@ -113,7 +113,7 @@ def test_at_sea_aircraft_leave_only_with_carrier_room():
     state = act(rules, state, Answer("carrier=1")).state
     assert state.pending.kind == "defender_retreat"
     # the transport goes; the carrier [6] and the fighters [6, 6] defend
-    state = act(rules, state, Answer("retreat to East Canada Sea Zone"), dice=[6, 6, 6]).state
+    state = act(rules, state, Answer("retreat to east_canada_sea_zone"), dice=[6, 6, 6]).state
     assert count(rules, state, "east_canada_sea_zone", "uk", "transport") == 2  # one was there already
     assert count(rules, state, "north_sea_zone", "uk", "transport") == 0
     assert count(rules, state, "north_sea_zone", "uk", "fighter") == 2
