@@ -1,6 +1,6 @@
 """Movement fidelity on the classic board: transports in sea battles, partial
 unloading, carrier places, combat moves that lead nowhere, and the one-AA-gun
-limit (issue 11 items 3, 4, 5, 8, 9)."""
+limit at placement (issue 11 items 3, 4, 5, 8, 9)."""
 
 import pytest
 from attrs import evolve
@@ -191,26 +191,28 @@ def test_a_fighter_may_count_on_a_carrier_that_can_still_sail_to_meet_it(rules):
     assert "no friendly place to land" in reason
 
 
-def test_in_the_non_combat_move_a_fighter_may_not_fly_to_a_full_carrier(rules):
-    """C-LAND-AIR-1/3: the Hawaii carrier holds a US and a British fighter."""
+def test_a_fighter_flown_to_a_carrier_an_ally_filled_is_lost_when_the_move_ends(rules):
+    """C-LAND-AIR-1, C-UNIT-5: the Hawaii carrier holds a US and a British fighter;
+    a second US fighter flown there in the non-combat move has no place and is lost
+    when the phase ends (landing is judged after all moves, C-LAND-AIR-3)."""
     state = at(rules, pacific(rules, ("hawaii_sea_zone", "uk", "fighter")), "usa", "noncombat_move")
-    reason = refused(rules, state, "west_us", "hawaii_sea_zone", ("fighter", 1))
-    assert reason == ("Hawaii Sea Zone has 0 free carrier places for 1 fighter, and no carrier of yours "
-                      "can sail there with room this turn")
-    roomy = at(rules, pacific(rules), "usa", "noncombat_move")
-    assert count(rules, move(rules, roomy, "west_us", "hawaii_sea_zone", ("fighter", 1)).state,
-                 "hawaii_sea_zone", "usa", "fighter") == 2
+    state = move(rules, state, "west_us", "hawaii_sea_zone", ("fighter", 1)).state
+    step = act(rules, state, EndPhase())
+    assert [(e.power, e.unit, e.count) for e in step.events if e.kind == "units_lost"] == [("usa", "fighter", 1)]
+    assert count(rules, step.state, "hawaii_sea_zone", "usa", "fighter") == 1
+    assert count(rules, step.state, "hawaii_sea_zone", "uk", "fighter") == 1
 
 
-def test_in_the_non_combat_move_a_fighter_may_wait_for_a_carrier(rules):
-    """C-LAND-AIR-3: the fighter may end at sea where a carrier of its own can still
-    sail in to pick it up (from the Midway zone); with no such carrier it may not."""
+def test_in_the_non_combat_move_a_carrier_may_sail_in_under_a_fighter(rules):
+    """C-LAND-AIR-3: the fighter waits in the Mexico zone; the Midway carrier
+    sails in; nothing is lost when the phase ends."""
     state = clear(rules, start(rules), "hawaii_sea_zone")
     state = at(rules, put(rules, state, "midway_sea_zone", "usa", "carrier"), "usa", "noncombat_move")
-    after = move(rules, state, "west_us", "mexico_sea_zone", ("fighter", 1)).state
-    assert count(rules, after, "mexico_sea_zone", "usa", "fighter") == 1
-    alone = at(rules, clear(rules, start(rules), "hawaii_sea_zone"), "usa", "noncombat_move")
-    assert "no carrier of yours can sail there" in refused(rules, alone, "west_us", "mexico_sea_zone", ("fighter", 1))
+    state = move(rules, state, "west_us", "mexico_sea_zone", ("fighter", 1)).state
+    state = move(rules, state, "midway_sea_zone", "mexico_sea_zone", ("carrier", 1)).state
+    step = act(rules, state, EndPhase())
+    assert not [e for e in step.events if e.kind == "units_lost"]
+    assert count(rules, step.state, "mexico_sea_zone", "usa", "fighter") == 1
 
 
 # -- item 8: combat moves must lead to a battle -----------------------------------------------------
@@ -269,36 +271,7 @@ def test_a_battleship_may_escort_loaded_transports_to_their_landing(rules):
     assert act(rules, state, EndPhase()).state.phase == "conduct_combat"
 
 
-# -- item 9: one AA gun a territory ------------------------------------------------------------------
-
-
-def test_an_aa_gun_may_not_join_another(rules):
-    """C-AA-4: Karelia already has a Soviet AA gun."""
-    state = at(rules, start(rules), "ussr", "noncombat_move")
-    reason = refused(rules, state, "russia", "karelia_ssr", ("aa_gun", 1))
-    assert reason == "Karelia S.S.R. may hold only one antiaircraft gun; it already has one"
-    assert count(rules, move(rules, state, "russia", "caucasus", ("aa_gun", 1)).state, "caucasus", "ussr", "aa_gun") == 1
-
-
-def test_an_allied_aa_gun_counts_toward_the_limit(rules):
-    """C-AA-4 (project default for the UNSURE point): a British gun in Caucasus."""
-    state = at(rules, put(rules, start(rules), "caucasus", "uk", "aa_gun"), "ussr", "noncombat_move")
-    assert "may hold only one antiaircraft gun" in refused(rules, state, "russia", "caucasus", ("aa_gun", 1))
-
-
-def test_two_aa_guns_may_not_move_together_into_one_territory(rules):
-    state = at(rules, put(rules, start(rules), "russia", "ussr", "aa_gun"), "ussr", "noncombat_move")
-    reason = refused(rules, state, "russia", "caucasus", ("aa_gun", 2))
-    assert reason == "Caucasus may hold only one antiaircraft gun; move them one at a time to different territories"
-
-
-def test_an_aa_gun_may_not_be_unloaded_beside_another(rules):
-    """C-AA-4: the United Kingdom has its own AA gun already."""
-    state = start(rules)
-    state = aboard(rules, state, "north_sea_zone", uk_transport(rules, state), "uk", "aa_gun")
-    state = at(rules, state, "uk", "noncombat_move")
-    assert "may hold only one antiaircraft gun" in refused(rules, state, "north_sea_zone", "united_kingdom",
-                                                           ("aa_gun", 1))
+# -- item 9: one AA gun a territory (placement) ------------------------------------------------------------------
 
 
 def test_a_new_aa_gun_may_not_be_placed_beside_another(rules):
