@@ -8,6 +8,7 @@ from attrs import evolve
 from axisallies_tui.codec import action_from_json
 from axisallies_tui.engine.actions import EndPhase, Place
 from axisallies_tui.engine.errors import IllegalAction
+from axisallies_tui.engine.legal import legal_actions
 from axisallies_tui.engine.movement import Move
 from axisallies_tui.engine.queries import units_in
 from tests.helpers import act, at, clear, count, make_rules, own, put, start
@@ -221,6 +222,7 @@ def test_in_the_non_combat_move_a_carrier_may_sail_in_under_a_fighter(rules):
 def test_a_combat_move_into_friendly_land_is_refused_at_once(rules):
     """C-MOVE-1, C-LAND-5: Russia to Caucasus repositions; it belongs in the non-combat move."""
     state = at(rules, start(rules), "ussr", "combat_move")
+    assert Move(origin="russia", destination="caucasus", units=(("infantry", 1),)) not in legal_actions(rules, state)
     reason = refused(rules, state, "russia", "caucasus", ("infantry", 1))
     assert reason == ("a combat move must end in a battle: Caucasus holds none for the infantry; "
                       "move there in the non-combat move")
@@ -230,6 +232,7 @@ def test_a_tank_may_blitz_on_into_friendly_land(rules):
     """C-LAND-3: it takes empty Caucasus on the way, so the move took part in combat."""
     state = own(rules, clear(rules, start(rules), "caucasus"), "persia", "germany")
     state = at(rules, state, "germany", "combat_move")
+    assert Move(origin="ukraine_ssr", destination="persia", units=(("armour", 1),)) in legal_actions(rules, state)
     after = move(rules, state, "ukraine_ssr", "persia", ("armour", 1)).state
     assert after.turn.captured == ("caucasus",)
     assert act(rules, after, EndPhase()).state.phase != "combat_move"
@@ -246,7 +249,9 @@ def test_an_empty_transport_may_sail_to_pick_up_troops_for_an_assault(rules):
     """C-MOVE-1 exceptions: the transport from the East Canada zone fetches British
     infantry in the North Sea zone and lands it in Western Europe."""
     state = at(rules, clear(rules, start(rules), "north_sea_zone"), "uk", "combat_move")
-    state = move(rules, state, "east_canada_sea_zone", "north_sea_zone", ("transport", 1)).state
+    fetch = Move(origin="east_canada_sea_zone", destination="north_sea_zone", units=(("transport", 1),))
+    assert fetch in legal_actions(rules, state)
+    state = act(rules, state, fetch).state
     state = move(rules, state, "united_kingdom", "north_sea_zone", ("infantry", 2)).state
     state = move(rules, state, "north_sea_zone", "west_europe", ("infantry", 2)).state
     assert count(rules, state, "west_europe", "uk", "infantry") == 2
