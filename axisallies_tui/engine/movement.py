@@ -10,7 +10,11 @@ where to:
 - air: aircraft anywhere but over neutrals, with a place to land afterwards;
 - load: land units from a territory onto transports in an adjacent sea zone;
 - unload: land units from transports into an adjacent territory (amphibious
-  assault in the combat move); each transport named empties completely.
+  assault in the combat move); what is not named stays aboard, and the
+  transport is done for the turn (C-TRANS-3).
+
+In the combat move every move must lead to a battle (C-MOVE-1): it is refused
+at once when it cannot, so what `legal` lists and what `move` accepts agree.
 
 House rules change movement through the hooks `may_enter`, `may_move`,
 `movement_allowance`, `transport_capacity` and `move_costs` (hooks.py).
@@ -201,6 +205,27 @@ class View:
             return self.held_at_turn_start(space_id)
         need = unit_kind.carrier_cost
         return need is not None and need > 0 and self.carrier_room(space_id) >= need
+
+    def carrier_places_coming(self, zones: Iterable[str], need: int, ignore: Iterable[int] = ()) -> bool:
+        """C-AIR-2, C-LAND-AIR-3: could one of the mover's carriers that may still
+        sail this turn bring `need` free places into one of `zones`? A carrier
+        offers its places less the fighters already aboard where it is (an
+        ally's fighters ride with it, C-SEA-4)."""
+        wanted = {zone for zone in zones if self.board.space(zone).is_sea and not self.hostile(zone)}
+        skip = set(ignore)
+        for space, held in zip(self.board.spaces, self.state.spaces):
+            for carrier in held.units:
+                places = carrier_capacity(self.rules, carrier)
+                if carrier.power != self.power or places <= 0 or carrier.uid in skip:
+                    continue
+                if carrier.combat_moved or carrier.fought or why_stuck(self, carrier) is not None:
+                    continue
+                if min(places, self.carrier_room(space.id, ignore=skip)) < need:
+                    continue
+                sail = sea_distances(self, space.id, movement_left(self.rules, self.state, carrier))
+                if wanted.intersection(sail):
+                    return True
+        return False
 
     def carrier_room(self, space_id: str, ignore: Iterable[int] = ()) -> int:
         """Free carrier places for fighters in a sea zone (own and allied carriers)."""
@@ -472,30 +497,24 @@ def sea_distances(view: View, origin: str, limit: int) -> dict[str, int]:
     return _within(view, origin, limit, passable)
 
 
-def can_land_later(view: View, unit: Unit, destination: str, left: int) -> bool:
+def can_land_later(view: View, unit: Unit, destination: str, left: int, need: int = 1,
+                   moving: Iterable[int] = ()) -> bool:
     """C-AIR-2: after attacking `destination`, could the aircraft still reach a
-    landing place with `left` points? Fighters may count on a carrier of their
-    own that can still sail to meet them (C-AIR-2, "planned carrier")."""
+    landing place with `left` points? At sea that takes `need` free carrier
+    places (the fighters of the move land together; `moving` are their uids,
+    no longer aboard where they start): on a carrier there now, own or allied,
+    or on one of the mover's carriers that can still sail to meet them
+    ("planned carrier")."""
     kind = view.kind(unit)
     reach = air_distances(view, destination, left)
     for space_id in reach:
         space = view.board.space(space_id)
         if space.is_land and view.held_at_turn_start(space_id) and space_id != destination:
             return True
-        if space.is_sea and kind.carrier_cost and not view.hostile(space_id) and view.carrier_room(space_id) >= kind.carrier_cost:
+        if (space.is_sea and kind.carrier_cost and not view.hostile(space_id)
+                and view.carrier_room(space_id, ignore=moving) >= need):
             return True
-    if not kind.carrier_cost:
-        return False
-    for space, held in zip(view.board.spaces, view.state.spaces):
-        for carrier in held.units:
-            if carrier.power != view.power or not view.kind(carrier).carrier_capacity:
-                continue
-            if carrier.combat_moved or carrier.fought:
-                continue
-            sail = sea_distances(view, space.id, movement_left(view.rules, view.state, carrier))
-            if any(zone in reach for zone in sail):
-                return True
-    return False
+    return bool(kind.carrier_cost) and view.carrier_places_coming(reach, need, ignore=moving)
 
 
 # -- choosing the pieces -----------------------------------------------------------------
@@ -544,8 +563,11 @@ def select_units(view: View, move: Move) -> list[Unit]:
         candidates = [u for u in here if u.type == kind.id and u not in chosen]
         unloading = view.board.space(move.origin).is_sea and kind.domain == LAND
         if unloading:
+            # one transport's cargo before the next; what boarded this turn must land first
             candidates = [u for u in candidates if u.aboard is not None]
-        candidates.sort(key=lambda u: (why_stuck(view, u) is not None, -movement_left(view.rules, view.state, u), u.uid))
+            candidates.sort(key=lambda u: (why_stuck(view, u) is not None, not u.combat_moved, u.aboard or 0, u.uid))
+        else:
+            candidates.sort(key=lambda u: (why_stuck(view, u) is not None, -movement_left(view.rules, view.state, u), u.uid))
         if len(candidates) < count:
             have = len(candidates)
             raise IllegalAction(
@@ -569,6 +591,54 @@ def _mode(view: View, units: list[Unit], origin: Space, destination: Space) -> s
     if domains == {LAND, SEA} or domains == {LAND, SEA, AIR}:
         raise IllegalAction("move the ships on their own: cargo travels with its transport")
     raise IllegalAction("move land units and aircraft separately")
+
+
+# -- what a combat move may do (C-MOVE-1) -----------------------------------------------
+
+
+def _no_battle(view: View, units: list[Unit], destination: str) -> str:
+    where = view.board.space(destination).name
+    return (f"a combat move must end in a battle: {where} holds none for the {_names(view, units)}; "
+            f"move there in the non-combat move")
+
+
+def _land_goes_to_fight(view: View, destination: str, path: list[str]) -> bool:
+    """Land units attack, take empty enemy land or a neutral, or (armour) end
+    anywhere after taking an empty enemy territory on the way (C-LAND-3)."""
+    if view.enemy_land(destination) or view.still_neutral(destination) or view.hostile(destination):
+        return True
+    return any(view.enemy_land(s) and not view.enemy_combatants(s) for s in path[:-1])
+
+
+def _ships_go_to_fight(view: View, ships: list[Unit], origin: str, destination: str, steps: int) -> bool:
+    """Ships enter a sea battle or an assault's unloading zone; transports may
+    also be on their way to an assault, carrying cargo or going to pick it up;
+    warships may join transports waiting with cargo beside enemy land."""
+    if view.hostile(destination) or destination in view.state.turn.assault_zones:
+        return True
+    for ship in ships:
+        if not view.kind(ship).transport_capacity:
+            continue
+        left = movement_left(view.rules, view.state, ship) - steps
+        if (view.cargo_of(ship, origin) or _cargo_to_pick_up(view, destination)) and _assault_within_reach(
+                view, destination, left):
+            return True
+    beside_enemy = any(view.enemy_land(n) for n in view.board.space(destination).neighbours)
+    return beside_enemy and any(
+        u.power == view.power and view.kind(u).transport_capacity and not u.unloaded and view.cargo_of(u, destination)
+        for u in view.units(destination)
+    )
+
+
+def _cargo_to_pick_up(view: View, zone: str) -> bool:
+    """Own land units beside `zone` that may still board a transport this turn."""
+    for land in view.board.space(zone).neighbours:
+        if not view.friendly_land(land):
+            continue
+        if any(u.power == view.power and view.kind(u).transport_cost is not None and u.moved == 0
+               and why_stuck(view, u) is None for u in view.units(land)):
+            return True
+    return False
 
 
 # -- the move itself -------------------------------------------------------------------
@@ -627,6 +697,8 @@ def _pay_move_costs(tx: Tx, view: View, units: list[Unit], path: list[str]) -> N
 def _move_land(tx: Tx, view: View, move: Move, units: list[Unit]) -> None:
     path = find_path(view, units, LAND, move.origin, move.destination, _budget(view, units), move.path)
     destination = move.destination
+    if view.combat:
+        require(_land_goes_to_fight(view, destination, path), _no_battle(view, units, destination))
     if view.still_neutral(destination):
         _charge(tx, view.power, tx.edition.neutral_entry_cost, f"entering neutral {tx.board.space(destination).name}")
     _pay_move_costs(tx, view, units, path)
@@ -670,17 +742,25 @@ def _move_sea(tx: Tx, view: View, move: Move, units: list[Unit]) -> None:
     left_behind_room = view.carrier_room(move.origin, ignore=[s.uid for s in ships] + [r.uid for r in riders])
     if allied_riders and left_behind_room < 0:
         riders = riders + allied_riders[: max(0, room - need)]
+    if view.combat:
+        require(_ships_go_to_fight(view, ships, move.origin, move.destination, len(path)),
+                _no_battle(view, ships, move.destination))
     _pay_move_costs(tx, view, ships, path)
     cargo = [c for ship in ships for c in view.cargo_of(ship, move.origin)]
     stops = view.hostile(move.destination)
     came_from = path[-2] if len(path) > 1 else move.origin
     ship_ids = {s.uid for s in ships}
+    rider_ids = {r.uid for r in riders}
     _relocate(tx, ships + riders + cargo, move.origin, move.destination)
+    # Cargo keeps its own combat_moved mark: it is set when a unit boards in the
+    # combat move, and only such cargo must land this turn (C-TRANS-2); cargo
+    # from an earlier turn may ride into a sea battle and stay aboard.
     tx.replace_units(move.destination, [
         evolve(u, moved=u.moved + len(path), came_from=came_from, combat_moved=u.combat_moved or view.combat,
                stopped=u.stopped or stops) if u.uid in ship_ids
-        else evolve(u, came_from=came_from, combat_moved=u.combat_moved or view.combat)
-        if u.uid in {r.uid for r in riders} | {c.uid for c in cargo} else u
+        else evolve(u, came_from=came_from, combat_moved=u.combat_moved or view.combat) if u.uid in rider_ids
+        else evolve(u, came_from=came_from) if u.aboard in ship_ids
+        else u
         for u in tx.space(move.destination).units
     ])
     _record(tx, view, move, ships + riders, path, SEA)
@@ -695,9 +775,11 @@ def _move_air(tx: Tx, view: View, move: Move, units: list[Unit]) -> None:
                 f"{view.board.space(move.destination).name} has no enemy industrial complex to bomb")
     path = find_path(view, units, AIR, move.origin, move.destination, budget, move.path)
     if view.combat:
+        need = sum(view.kind(u).carrier_cost or 0 for u in units)
+        moving = [u.uid for u in units]
         for unit in units:
             left = movement_left(view.rules, view.state, unit) - len(path)
-            if not can_land_later(view, unit, move.destination, left):
+            if not can_land_later(view, unit, move.destination, left, max(1, need), moving):
                 name = view.kind(unit).name.lower()
                 raise IllegalAction(
                     f"the {name} would have {left} movement point{'s' if left != 1 else ''} left "
@@ -758,6 +840,12 @@ def _load(tx: Tx, view: View, move: Move, units: list[Unit]) -> None:
         if t.power == view.power and view.kind(t).transport_capacity and not t.unloaded and not t.fought
     ]
     require(bool(transports), f"you have no transport in {view.board.space(zone).name} that can load")
+    if view.combat:
+        # C-TRANS-2: in the combat move only troops bound for an assault board.
+        transports = [t for t in transports
+                      if _assault_within_reach(view, zone, movement_left(view.rules, view.state, t))]
+        require(bool(transports), f"a combat move must end in a battle: no transport in {view.board.space(zone).name} "
+                                  f"can reach an enemy coast this turn; load in the non-combat move")
     room = {t.uid: transport_room(view.rules, view.state, t) - view.cargo_load(t, zone) for t in transports}
     assignment: dict[int, int] = {}
     for unit in sorted(units, key=lambda u: -(view.kind(u).transport_cost or 99)):
@@ -789,9 +877,6 @@ def _unload(tx: Tx, view: View, move: Move, units: list[Unit]) -> None:
     space = view.board.space(target)
     require(target in view.board.space(zone).neighbours, f"{space.name} does not border {view.board.space(zone).name}")
     transports = {t.uid: t for t in view.units(zone) if t.uid in {u.aboard for u in units}}
-    # A transport unloads once a turn, into one territory (C-TRANS-3): everything
-    # aboard the transports named goes ashore together.
-    units = [u for u in view.units(zone) if u.aboard in transports]
     for transport in transports.values():
         require(not transport.unloaded, "that transport has already unloaded this turn")
         if not view.combat:
@@ -803,7 +888,13 @@ def _unload(tx: Tx, view: View, move: Move, units: list[Unit]) -> None:
         require(assault, f"{space.name} is friendly: in the combat move transports unload only into enemy territory")
     else:
         require(view.friendly_land(target), f"{space.name} is held by the enemy: unload there in the combat move")
+    # C-TRANS-3: a transport unloads once a turn; what is not named stays aboard
+    # for the rest of the turn, which cargo loaded for this assault may not do.
     ids = {u.uid for u in units}
+    staying = [u for u in view.units(zone) if u.aboard in transports and u.uid not in ids]
+    stranded = [u for u in staying if view.combat and u.combat_moved and u.landing is None]
+    require(not stranded, f"the {_names(view, stranded)} loaded this turn would stay aboard: a transport unloads only "
+                          f"once a turn, and cargo loaded in the combat move must land; unload it too")
     tx.replace_units(zone, [evolve(t, unloaded=True) if t.uid in transports else t for t in tx.space(zone).units])
     if view.combat and view.hostile(zone):
         # C-AMPH-2: the sea battle comes first; the cargo lands only if it is won.
@@ -844,7 +935,8 @@ def combat_move_problem(rules: Rules, state: GameState) -> str | None:
             if unit.landing or unit.aboard is not None:
                 continue
             battle = view.hostile(space.id)
-            if kind.domain == LAND and (battle or space.id in state.turn.captured):
+            blitzed = unit.came_from in state.turn.captured
+            if kind.domain == LAND and (battle or space.id in state.turn.captured or blitzed):
                 continue
             if kind.domain == SEA and (battle or space.id in state.turn.assault_zones):
                 continue
@@ -879,11 +971,14 @@ def lost_aircraft(rules: Rules, state: GameState) -> list[tuple[str, Unit]]:
 
 
 def candidate_moves(rules: Rules, state: GameState) -> Iterator[Move]:
-    """One-unit moves worth trying now: a cheap superset of the legal ones, filtered
-    by phase (attacks in the combat move, friendly ground in the non-combat move).
-    `legal.legal_actions` keeps those the engine accepts."""
+    """Moves worth trying now: a cheap superset of the legal one-unit moves
+    without an explicit path (so every such move the engine accepts is here),
+    and for each loaded transport the landing of its whole cargo (so cargo that
+    must land together can). `legal.legal_actions` keeps those the engine accepts."""
     view = View(rules, state)
     for space, held in zip(rules.board.spaces, state.spaces):
+        if space.is_sea:
+            yield from _whole_cargo_landings(view, space)
         seen: set[tuple[object, ...]] = set()
         for unit in held.units:
             if unit.power != state.power or why_stuck(view, unit) is not None:
@@ -894,6 +989,16 @@ def candidate_moves(rules: Rules, state: GameState) -> Iterator[Move]:
             seen.add(key)
             for destination in _candidate_destinations(view, unit, space):
                 yield Move(origin=space.id, destination=destination, units=((unit.type, 1),))
+
+
+def _whole_cargo_landings(view: View, zone: Space) -> Iterator[Move]:
+    for transport in view.units(zone.id):
+        cargo = view.cargo_of(transport, zone.id)
+        if transport.power != view.power or transport.unloaded or len(cargo) < 2:
+            continue
+        for land in zone.neighbours:
+            if view.board.space(land).is_land and (view.enemy_land(land) if view.combat else view.friendly_land(land)):
+                yield Move(origin=zone.id, destination=land, uids=tuple(u.uid for u in cargo))
 
 
 def _candidate_destinations(view: View, unit: Unit, space: Space) -> Iterator[str]:
@@ -908,14 +1013,11 @@ def _candidate_destinations(view: View, unit: Unit, space: Space) -> Iterator[st
                 return view.hostile(space_id)
             return view.landing_ok(space_id, kind) or (target.is_sea and bool(kind.carrier_cost) and not view.hostile(space_id))
         if kind.domain == LAND:
-            if view.combat:
-                return view.enemy_land(space_id) or view.still_neutral(space_id)
+            if view.combat:  # armour may end in friendly land after a blitz
+                return view.enemy_land(space_id) or view.still_neutral(space_id) or kind.has("blitz")
             return view.friendly_land(space_id)
-        if view.combat:
-            return view.hostile(space_id) or space_id in view.state.turn.assault_zones or (
-                bool(kind.transport_capacity) and any(view.enemy_land(n) for n in target.neighbours)
-            )
-        return not view.hostile(space_id)
+        # ships in the combat move: battles, assaults, and the ways to them (the engine judges)
+        return view.combat or not view.hostile(space_id)
 
     if kind.domain == LAND and unit.aboard is not None:
         yield from (n for n in space.neighbours if board.space(n).is_land and wanted(n))
@@ -929,15 +1031,14 @@ def _candidate_destinations(view: View, unit: Unit, space: Space) -> Iterator[st
         for zone in space.neighbours:
             if board.space(zone).is_sea and any(
                 t.power == view.power and view.kind(t).transport_capacity and not t.unloaded
-                and (not view.combat or _assault_within_reach(view, t, zone))
+                and (not view.combat or _assault_within_reach(view, zone, movement_left(view.rules, view.state, t)))
                 for t in view.units(zone)
             ):
                 yield zone
 
 
-def _assault_within_reach(view: View, transport: Unit, zone: str) -> bool:
-    """Could this transport still reach a zone beside enemy land this combat move?"""
-    left = movement_left(view.rules, view.state, transport)
+def _assault_within_reach(view: View, zone: str, left: int) -> bool:
+    """Could a transport in `zone` with `left` moves reach a zone beside enemy land?"""
     reach = {zone: 0}
     queue = deque([zone])
     while queue:

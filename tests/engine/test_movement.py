@@ -96,13 +96,11 @@ def test_aa_guns_stay_out_of_the_combat_move_and_complexes_never_move(rules):
 
 
 def test_a_land_unit_may_not_end_the_combat_move_in_friendly_territory(rules):
-    """C-LAND-5 / C-MOVE-1: a reposition in the combat move cannot end the phase."""
+    """C-LAND-5 / C-MOVE-1: a reposition in the combat move is refused at once."""
     state = at(rules, start(rules), "ussr", "combat_move")
-    after = move(rules, state, "russia", "caucasus", ("infantry", 1)).state
-    with pytest.raises(IllegalAction, match="takes part in no battle"):
-        act(rules, after, EndPhase())
-    back = act(rules, after, Undo()).state
-    assert act(rules, back, EndPhase()).state.phase != "combat_move"
+    reason = refused(rules, state, "russia", "caucasus", ("infantry", 1))
+    assert reason == ("a combat move must end in a battle: Caucasus holds none for the infantry; "
+                      "move there in the non-combat move")
 
 
 # -- neutrals -------------------------------------------------------------------------------
@@ -260,7 +258,7 @@ def test_unloading_into_a_zone_with_enemy_ships_waits_for_the_sea_battle(rules):
     state = at(rules, state, "uk", "combat_move")
     state = move(rules, state, "united_kingdom", "north_sea_zone", ("infantry", 2)).state
     state = move(rules, state, "north_sea_zone", "west_spain_sea_zone", ("transport", 1)).state
-    after = move(rules, state, "west_spain_sea_zone", "west_europe", ("infantry", 1)).state
+    after = move(rules, state, "west_spain_sea_zone", "west_europe", ("infantry", 2)).state
     cargo = [u for u in units_in(rules.board, after, "west_spain_sea_zone") if u.type == "infantry"]
     assert len(cargo) == 2 and all(u.landing == "west_europe" for u in cargo)
     assert act(rules, after, EndPhase()).state.phase != "combat_move"

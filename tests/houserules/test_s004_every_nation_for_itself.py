@@ -111,11 +111,11 @@ def test_the_soviet_union_may_attack_the_british_and_the_dice_decide(rules):
 
 
 def test_without_the_rule_the_british_are_allies_and_there_is_no_battle():
+    """An ally's territory is no target: the combat move there is refused (C-MOVE-1)."""
     rules = make_rules()
-    state = act(rules, former_allies(rules), Move(origin="karelia_ssr", destination="finland_norway",
-                                                  units=(("armour", 1),))).state
-    assert pending_battles(rules, state) == []
-    assert owner(rules.board, state, "finland_norway") == "uk"
+    with pytest.raises(IllegalAction, match="a combat move must end in a battle: Finland Norway holds none"):
+        act(rules, former_allies(rules), Move(origin="karelia_ssr", destination="finland_norway",
+                                              units=(("armour", 1),)))
 
 
 def test_a_battle_between_old_enemies_goes_as_usual(rules):

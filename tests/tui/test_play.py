@@ -98,8 +98,9 @@ async def go_to(pilot, panel: MovePanel, key: str) -> None:
 
 async def test_a_refused_destination_a_refused_end_and_undo():
     """C-TRANS-1, C-MOVE-1: a full transport is listed with the engine's reason;
-    a transport sailed to no battle keeps the combat move from ending, with the
-    reason in the status line; u takes the move back."""
+    a transport sailing to no battle is refused at once; infantry that boarded
+    and did not land keep the combat move from ending, with the reason in the
+    status line; u takes the move back."""
     rules = make_rules()
     name = saved(at(rules, start(rules), "ussr", "combat_move"))
     app = open_app(name)
@@ -118,15 +119,20 @@ async def test_a_refused_destination_a_refused_end_and_undo():
         panel = await origin(pilot, app, "karelia_sea_zone")
         await pick_units(pilot, panel, "transport")
         await go_to(pilot, panel, "north_sea_zone")
-        assert count(rules, app.session.state, "north_sea_zone", "ussr", "transport") == 1
+        assert "a combat move must end in a battle" in problem(app) and app.session.state is before
+
+        panel = await origin(pilot, app, "karelia_ssr")
+        await pick_units(pilot, panel, "infantry", 2)
+        await go_to(pilot, panel, "karelia_sea_zone")
         moved = app.session.state
+        assert count(rules, moved, "karelia_sea_zone", "ussr", "infantry") == 2
         await pilot.press("e")
         await settle(pilot)
-        assert "takes part in no battle" in problem(app)
+        assert "must land in an enemy territory" in problem(app)
         assert app.session.state is moved and app.session.state.phase == "combat_move"
         await pilot.press("u")
         await settle(pilot)
-        assert count(rules, app.session.state, "karelia_sea_zone", "ussr", "transport") == 1
+        assert count(rules, app.session.state, "karelia_sea_zone", "ussr", "infantry") == 0
         assert any("takes back the last move" in line for line in feed(app))
 
 
