@@ -280,6 +280,9 @@ def _land_step(view: View, units: list[Unit], target: Space, last: bool) -> str 
     name = _names(view, units)
     if not target.is_land:
         return f"{target.name} is at sea: {name} cross water only aboard a transport"
+    crowded = _crowding(view, units, target.id) if last else None
+    if crowded:
+        return crowded
     if view.still_neutral(target.id):
         if not view.combat:
             return f"{target.name} is neutral: neutral territories are entered only in the combat move"
@@ -302,6 +305,21 @@ def _land_step(view: View, units: list[Unit], target: Space, last: bool) -> str 
         return None
     if not last and view.hostile(target.id):
         return f"{target.name} holds enemy units: {name} must stop there"
+    return None
+
+
+def _crowding(view: View, units: list[Unit], target: str) -> str | None:
+    """C-AA-4: a kind allowed once per territory (the AA gun) may not end a move
+    beside another of its kind, the mover's or an ally's (project default)."""
+    if view.rules.ruleset.revision < 1:  # games begun before this fix replay as they were played
+        return None
+    for kind_id in sorted({u.type for u in units if view.kind(u).has("one_per_territory")}):
+        moving = sum(1 for u in units if u.type == kind_id)
+        there = any(u.type == kind_id and allied(view.board, u.power, view.power) for u in view.units(target))
+        if moving > 1 or there:
+            name = view.edition.unit(kind_id).name.lower()
+            return f"{view.board.space(target).name} may hold only one {name}" + (
+                "; it already has one" if there else "; move them one at a time to different territories")
     return None
 
 
@@ -888,6 +906,8 @@ def _unload(tx: Tx, view: View, move: Move, units: list[Unit]) -> None:
         require(assault, f"{space.name} is friendly: in the combat move transports unload only into enemy territory")
     else:
         require(view.friendly_land(target), f"{space.name} is held by the enemy: unload there in the combat move")
+    crowded = _crowding(view, units, target)
+    require(crowded is None, crowded or "")
     # C-TRANS-3: a transport unloads once a turn; what is not named stays aboard
     # for the rest of the turn, which cargo loaded for this assault may not do.
     ids = {u.uid for u in units}

@@ -32,7 +32,8 @@ class HouseRuleChoice:
 RULES_REVISION = 1
 """Raised when a rules fix changes what a recorded game would replay to.
 1: casualties are chosen piece by piece whenever pieces differ, and submarine
-hits never strike aircraft (combat.py)."""
+hits never strike aircraft (combat.py); an AA gun may not move where an own or
+allied AA gun stands (movement.py, C-AA-4)."""
 
 
 @frozen

@@ -279,6 +279,35 @@ def test_a_battleship_may_escort_loaded_transports_to_their_landing(rules):
 # -- item 9: one AA gun a territory (placement) ------------------------------------------------------------------
 
 
+def test_an_aa_gun_may_not_join_another(rules):
+    """C-AA-4: Karelia already has a Soviet AA gun."""
+    state = at(rules, start(rules), "ussr", "noncombat_move")
+    reason = refused(rules, state, "russia", "karelia_ssr", ("aa_gun", 1))
+    assert reason == "Karelia S.S.R. may hold only one antiaircraft gun; it already has one"
+    assert count(rules, move(rules, state, "russia", "caucasus", ("aa_gun", 1)).state, "caucasus", "ussr", "aa_gun") == 1
+
+
+def test_an_allied_aa_gun_counts_toward_the_limit(rules):
+    """C-AA-4 (project default for the UNSURE point): a British gun in Caucasus."""
+    state = at(rules, put(rules, start(rules), "caucasus", "uk", "aa_gun"), "ussr", "noncombat_move")
+    assert "may hold only one antiaircraft gun" in refused(rules, state, "russia", "caucasus", ("aa_gun", 1))
+
+
+def test_two_aa_guns_may_not_move_together_into_one_territory(rules):
+    state = at(rules, put(rules, start(rules), "russia", "ussr", "aa_gun"), "ussr", "noncombat_move")
+    reason = refused(rules, state, "russia", "caucasus", ("aa_gun", 2))
+    assert reason == "Caucasus may hold only one antiaircraft gun; move them one at a time to different territories"
+
+
+def test_an_aa_gun_may_not_be_unloaded_beside_another(rules):
+    """C-AA-4: the United Kingdom has its own AA gun already."""
+    state = start(rules)
+    state = aboard(rules, state, "north_sea_zone", uk_transport(rules, state), "uk", "aa_gun")
+    state = at(rules, state, "uk", "noncombat_move")
+    assert "may hold only one antiaircraft gun" in refused(rules, state, "north_sea_zone", "united_kingdom",
+                                                           ("aa_gun", 1))
+
+
 def test_a_new_aa_gun_may_not_be_placed_beside_another(rules):
     """C-AA-4: placement too (Russia has a complex and an AA gun)."""
     state = at(rules, start(rules), "ussr", "place")
