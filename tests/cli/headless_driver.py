@@ -53,7 +53,11 @@ def problems(validator: Draft202012Validator, line: Any) -> list[str]:
 
 
 class Driver:
-    """Feeds `serve` one line at a time, choosing each from the lines written so far."""
+    """Feeds `serve` one line at a time, choosing each from the lines written so far.
+    After `last_round` the power to move concedes, so every session ends in a result."""
+
+    LINES_PER_ROUND = 2000
+    """Far more than a round needs (about 400-800 lines sent): more means play is stuck."""
 
     def __init__(self, session: Session, seed: int, last_round: int) -> None:
         self.session = session
@@ -88,7 +92,12 @@ class Driver:
 
     def _lines(self) -> Iterator[str]:
         seen_turn = None
-        while self.result is None and self.status["round"] <= self.last_round:
+        while self.result is None:
+            if self.status["round"] > self.last_round:  # enough played: end it, as players may
+                yield self.send({"action": "concede"})
+                continue
+            stuck = len(self.sent) > self.LINES_PER_ROUND * self.status["round"]
+            assert not stuck, f"the game stalls: {self.status}, last sent {self.sent[-3:]}"
             turn = (self.status["round"], self.status["power"])
             if turn != seen_turn:  # once a turn: the whole position
                 seen_turn = turn
@@ -116,10 +125,15 @@ class Driver:
 
     def _choose(self, legal: list[dict[str, Any]]) -> dict[str, Any]:
         """A legal action at random, ending the phase a quarter of the time so
-        games move on (a concession is never chosen: the game should be played)."""
+        games move on (a concession is never chosen: the game should be played).
+        When the phase may not end yet (an amphibious assault half built), moves
+        are taken back until it may."""
         playable = [a for a in legal if a["action"] != "concede"]
         ending = [a for a in playable if a["action"] == "end_phase"]
         if ending and (self.random.random() < 0.25 or len(playable) == len(ending)):
             return ending[0]
+        undo = [a for a in playable if a["action"] == "undo"]
+        if not ending and undo:
+            return undo[0]
         others = [a for a in playable if a["action"] != "end_phase"] or playable
         return self.random.choice(others)
