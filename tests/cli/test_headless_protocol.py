@@ -270,3 +270,15 @@ def test_a_driver_plays_several_rounds_to_a_result():
     driver = _play(5, rounds=4)
     _check_session(driver)
     assert driver.result is not None and driver.result["round"] <= 5
+
+
+def test_a_power_played_by_another_login_is_refused_with_its_code(monkeypatch):
+    from axisallies_tui import store
+
+    monkeypatch.setattr(store, "current_login", lambda: "alice")
+    game = SavedGame.create("duel", Ruleset(board="classic"), logins={"ussr": "alice", "germany": "bob"})
+    monkeypatch.setattr(store, "current_login", lambda: "bob")
+    written = talk(Session(game.rules, game.state, game.seed, saved=game), {"action": "end_phase"})
+    game.close()
+    assert errors(written) == [("not_your_turn", 1)]
+    assert "played by alice" in next(m["error"] for m in written if "error" in m)
