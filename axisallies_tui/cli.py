@@ -592,6 +592,7 @@ def _headless_play(args: argparse.Namespace, session: Any) -> int:
 
     from axisallies_tui import setup
     from axisallies_tui.headless import play_bot, serve
+    from axisallies_tui.protocol import json_line
 
     if args.bot and session.dice_mode.kind == "table":
         raise setup.SetupError("--bot rolls its own dice: table dice need JSON lines on stdin (leave out --bot)")
@@ -607,7 +608,7 @@ def _headless_play(args: argparse.Namespace, session: Any) -> int:
         return 0
 
     def write(message: dict[str, Any]) -> None:
-        sys.stdout.write(json.dumps(message, ensure_ascii=False) + "\n")
+        sys.stdout.write(json_line(message))
         sys.stdout.flush()
 
     return serve(session, sys.stdin, write)

@@ -55,7 +55,12 @@ converter.register_structure_hook(RuleSlot, _structure_slot)
 
 
 class CodecError(ValueError):
-    """JSON that does not describe a valid action, state or ruleset."""
+    """JSON that does not describe a valid action, state or ruleset. `code` is the
+    headless protocol's error code: `unknown_action`, or `bad_field` for the rest."""
+
+    def __init__(self, message: str, code: str = "bad_field") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 def _strict(kind: type, name: str) -> Any:
@@ -91,7 +96,7 @@ def action_from_json(data: Any) -> Action:
     kind = data.get("action")
     cls = ACTIONS.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise CodecError(f"unknown action {kind!r} (known: {', '.join(sorted(ACTIONS))})")
+        raise CodecError(f"unknown action {kind!r} (known: {', '.join(sorted(ACTIONS))})", "unknown_action")
     fields = {k: v for k, v in data.items() if k != "action"}
     problem = _limits(fields)
     if problem:

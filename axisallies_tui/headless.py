@@ -1,11 +1,13 @@
 """Play without a screen: bots, or actions as JSON lines on stdin.
 
-Protocol (documented in README.md, "Headless protocol"): one JSON object per
-line in each direction. In: an action (`{"action": ...}`) or a query
-(`{"query": "state" | "legal" | "pending" | "status"}`). Out: `{"event": ...}`
-lines for what happened, then one `{"status": ...}` line saying who acts now;
-`{"pending": ...}` when a decision waits; `{"error": ...}` for bad input
-(nothing changes); `{"result": ...}` when the game ends.
+Protocol (documented in docs/headless.md; JSON Schema in schemas/): one JSON
+object per line in each direction. Out first: `{"hello": {"protocol": N, ...}}`.
+In: an action (`{"action": ...}`) or a query (`{"query": "state" | "legal" |
+"pending" | "status" | "preview"}`). Out: `{"event": ...}` lines for what
+happened, then one `{"status": ...}` line saying who acts now; `{"pending": ...}`
+when a decision waits; `{"error": MESSAGE, "code": CODE, "line": N}` for bad
+input (nothing changes); `{"result": ...}` when the game ends. Every line is
+written by `protocol.json_line`, which leaves no control character raw.
 
 Table dice: when an action needs dice the players roll by hand, the driver
 writes `{"dice_needed": {"count", "purpose"}}` and reads `{"dice": [...]}`;
@@ -22,7 +24,9 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from attrs import asdict
 
+from axisallies_tui import __version__
 from axisallies_tui.codec import CodecError, action_from_json, action_to_json, event_to_json
+from axisallies_tui.engine.actions import Answer, Concede
 from axisallies_tui.engine.bots import RandomBot
 from axisallies_tui.engine.combat import BATTLE, pending_fights
 from axisallies_tui.engine.dice import (
@@ -39,9 +43,26 @@ from axisallies_tui.engine.economy import income_for
 from axisallies_tui.engine.errors import DataError, IllegalAction
 from axisallies_tui.engine.game import Step, apply, new_game
 from axisallies_tui.engine.legal import legal_actions
+from axisallies_tui.engine.movement import movement_left
 from axisallies_tui.engine.queries import controlled_by, count_units
 from axisallies_tui.engine.rules import Rules
-from axisallies_tui.engine.state import GameState
+from axisallies_tui.engine.state import GameState, Unit
+from axisallies_tui.protocol import (
+    BAD_DICE,
+    BAD_JSON,
+    BAD_REQUEST,
+    DECISION_PENDING,
+    DICE_EXHAUSTED,
+    GAME_OVER,
+    ILLEGAL_ACTION,
+    LINE_TOO_LONG,
+    NO_DICE_NEEDED,
+    NOT_YOUR_TURN,
+    PROTOCOL,
+    SAVE_FAILED,
+    UNKNOWN_QUERY,
+    error,
+)
 from axisallies_tui.store import NotYourTurn
 
 
@@ -156,10 +177,13 @@ def power_summary(rules: Rules, state: GameState) -> dict[str, Any]:
 
 
 def state_json(rules: Rules, state: GameState) -> dict[str, Any]:
-    """The whole position in plain terms (the `state` query)."""
+    """The whole position in plain terms (the `state` query). `units` counts the
+    pieces of each space; `pieces` names every one of them."""
     spaces = {}
     for space, held in zip(rules.board.spaces, state.spaces):
-        spaces[space.id] = {"owner": held.owner, "units": count_units(held.units)}
+        spaces[space.id] = {"owner": held.owner, "original_owner": space.original_owner,
+                            "units": count_units(held.units),
+                            "pieces": [piece_json(rules, state, unit, held.units) for unit in held.units]}
     return {
         **status(rules, state),
         "powers": power_summary(rules, state),
@@ -168,6 +192,15 @@ def state_json(rules: Rules, state: GameState) -> dict[str, Any]:
         "battles": battles_json(rules, state),
         "result": None if state.result is None else {"winner": state.result.winner, "reason": state.result.reason},
     }
+
+
+def piece_json(rules: Rules, state: GameState, unit: Unit, beside: Sequence[Unit]) -> dict[str, Any]:
+    """One piece: its id (what `uids` and casualty answers name), what it is, whose,
+    how far it may still move this turn, where it came from, what it carries."""
+    return {"id": unit.uid, "type": unit.type, "owner": unit.power,
+            "moves_left": movement_left(rules, state, unit), "came_from": unit.came_from,
+            "aboard": unit.aboard, "cargo": [u.uid for u in beside if u.aboard == unit.uid],
+            "damage": unit.damage}
 
 
 def battles_json(rules: Rules, state: GameState) -> list[dict[str, Any]]:
@@ -223,31 +256,56 @@ def summary(session: Session, first_round: int) -> dict[str, Any]:
     }
 
 
+# -- the greeting and the codes of refusals -------------------------------------------
+
+
+def hello(session: Session) -> dict[str, Any]:
+    """The first line a driver reads: the protocol version and the game's setting."""
+    rules = session.rules
+    return {"hello": {
+        "protocol": PROTOCOL, "program": "axisallies-tui", "version": __version__,
+        "board": rules.board.id, "house_rules": list(rules.ruleset.house_ids()),
+        "dice": session.dice_mode.kind, "seed": session.seed,
+        "save": session.saved.name if session.saved is not None else None,
+    }}
+
+
+def _refusal_code(state: GameState, action: Any) -> str:
+    """Why the engine refused `action`, as a code: the game is over, a question
+    waits for its answer, or the rules forbid it."""
+    if state.result is not None:
+        return GAME_OVER
+    if state.pending is not None and not isinstance(action, (Answer, Concede)):
+        return DECISION_PENDING
+    return ILLEGAL_ACTION
+
+
 def serve(session: Session, lines: Iterable[str], write: Callable[[dict[str, Any]], None]) -> int:
     """Read actions and queries as JSON lines until end of input. Returns the exit
     status: 0, or 2 when scripted dice ran out (the game stops there)."""
     rules = session.rules
+    write(hello(session))
     for event in session.start_events:
         write(event_to_json(event, rules.board, rules.edition))
     _report_position(session, write)
     incoming = _messages(lines)
     for number, message, problem in incoming:
         if problem is not None:
-            write({"error": problem, "line": number})
+            write(error(*problem, number))
             continue
         if isinstance(message, dict) and "query" in message:
             write(_answer_query(session, message["query"], number, message))
             continue
         if not isinstance(message, dict):
-            write({"error": f"line {number}: expected a JSON object with \"action\" or \"query\"", "line": number})
+            write(error(BAD_REQUEST, f"line {number}: expected a JSON object with \"action\" or \"query\"", number))
             continue
         if isinstance(message, dict) and "dice" in message and "action" not in message:
-            write({"error": "no dice are needed now", "line": number})
+            write(error(NO_DICE_NEEDED, "no dice are needed now", number))
             continue
         try:
             action = action_from_json(message)
         except CodecError as problem:
-            write({"error": str(problem), "line": number})
+            write(error(problem.code, str(problem), number))
             continue
         if _attempt(session, action, number, incoming, write):
             return 2
@@ -258,24 +316,29 @@ MAX_LINE = 65536
 """The longest input line read (a longer one is refused, not parsed)."""
 
 
-def _messages(lines: Iterable[str]) -> Iterator[tuple[int, Any, str | None]]:
+Problem = tuple[str, str]
+"""(error code, message) for an input line that cannot be read."""
+Incoming = Iterator[tuple[int, Any, Problem | None]]
+
+
+def _messages(lines: Iterable[str]) -> Incoming:
     """(line number, parsed JSON, problem) for each non-blank input line."""
     for number, line in enumerate(lines, start=1):
         line = line.strip()
         if not line:
             continue
         if len(line) > MAX_LINE:
-            yield number, None, f"line {number} is longer than {MAX_LINE} characters"
+            yield number, None, (LINE_TOO_LONG, f"line {number} is longer than {MAX_LINE} characters")
             continue
         try:
             yield number, json.loads(line), None
         except RecursionError:
-            yield number, None, f"line {number} is nested too deeply"
+            yield number, None, (BAD_JSON, f"line {number} is nested too deeply")
         except ValueError as problem:
-            yield number, None, f"line {number} is not JSON: {problem}"
+            yield number, None, (BAD_JSON, f"line {number} is not JSON: {problem}")
 
 
-def _attempt(session: Session, action: Any, number: int, incoming: Iterator[tuple[int, Any, str | None]],
+def _attempt(session: Session, action: Any, number: int, incoming: Incoming,
              write: Callable[[dict[str, Any]], None]) -> bool:
     """Apply one action, asking for table dice as often as it needs them.
     True when the game must stop (scripted dice ran out)."""
@@ -292,16 +355,16 @@ def _attempt(session: Session, action: Any, number: int, incoming: Iterator[tupl
             typed.extend(faces)
             continue
         except DiceExhausted as problem:
-            write({"error": f"{problem.reason}; the game stops here", "line": number})
+            write(error(DICE_EXHAUSTED, f"{problem.reason}; the game stops here", number))
             return True
         except IllegalAction as problem:
-            write({"error": problem.reason, "line": number})
+            write(error(_refusal_code(session.state, action), problem.reason, number))
             return False
         except NotYourTurn as problem:
-            write({"error": str(problem), "line": number})
+            write(error(NOT_YOUR_TURN, str(problem), number))
             return False
         except DataError as problem:  # the save cannot be written: stop, keeping what is saved
-            write({"error": f"{problem}; the game stops here", "line": number})
+            write(error(SAVE_FAILED, f"{problem}; the game stops here", number))
             return True
         for event in step.events:
             write(event_to_json(event, rules.board, rules.edition))
@@ -309,7 +372,7 @@ def _attempt(session: Session, action: Any, number: int, incoming: Iterator[tupl
         return False
 
 
-def _ask_for_dice(session: Session, need: DiceNeeded, incoming: Iterator[tuple[int, Any, str | None]],
+def _ask_for_dice(session: Session, need: DiceNeeded, incoming: Incoming,
                   write: Callable[[dict[str, Any]], None]) -> list[int] | None:
     """Ask for `need.count` table dice until a valid answer comes; None when the
     players cancel the action (`{"cancel": true}`) or the input ends."""
@@ -322,10 +385,11 @@ def _ask_for_dice(session: Session, need: DiceNeeded, incoming: Iterator[tuple[i
         if problem is None and message == {"cancel": True}:
             return None
         if problem is None:
-            faces, problem = typed_dice(message, need.count, need.purpose)
-            if problem is None:
+            faces, wrong = typed_dice(message, need.count, need.purpose)
+            if wrong is None:
                 return faces
-        write({"error": problem, "line": number})
+            problem = (BAD_DICE, wrong)
+        write(error(*problem, number))
         write(request)
     return None
 
@@ -370,7 +434,7 @@ def _answer_query(session: Session, query: Any, number: int, message: dict[str, 
     if query == "status":
         return {"status": status(rules, state)}
     shown = json.dumps(query, ensure_ascii=True)[:40]
-    return {"error": f"unknown query {shown} (known: state, legal, pending, status, preview)", "line": number}
+    return error(UNKNOWN_QUERY, f"unknown query {shown} (known: state, legal, pending, status, preview)", number)
 
 
 def _preview(rules: Rules, state: GameState, action: Any, number: int) -> dict[str, Any]:
@@ -381,9 +445,9 @@ def _preview(rules: Rules, state: GameState, action: Any, number: int) -> dict[s
     try:
         move = action_from_json(action)
     except CodecError as problem:
-        return {"error": f"preview needs a move action: {problem}", "line": number}
+        return error(problem.code, f"preview needs a move action: {problem}", number)
     if not isinstance(move, Move):
-        return {"error": "preview answers for move actions only", "line": number}
+        return error(BAD_REQUEST, "preview answers for move actions only", number)
     seen = preview(rules, state, move, with_odds=True)
     odds = seen.odds
     return {"preview": {

@@ -111,7 +111,7 @@ def test_dice_typed_when_none_are_needed_are_refused(research):
     rules, state = research
     session = Session.fresh(rules, "1", start=state, dice_mode=DiceMode(kind="table"))
     code, out = run_lines(session, {"dice": [4]})
-    assert out[-1] == {"error": "no dice are needed now", "line": 1}
+    assert out[-1] == {"error": "no dice are needed now", "code": "no_dice_needed", "line": 1}
 
 
 def test_a_saved_table_dice_game_reopens_in_table_mode(research, monkeypatch, capsys):

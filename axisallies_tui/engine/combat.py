@@ -44,6 +44,7 @@ from axisallies_tui.engine.events import (  # Casualties live with the events: m
     CasualtiesChosen,
     DiceRolled,
     Event,
+    PhaseSkipped,
     answer_text,
     power_name,
     space_name,
@@ -243,9 +244,12 @@ def defending_power(rules: Rules, state: GameState, space_id: str) -> str | None
 
 @automatic(CONDUCT_COMBAT)
 def enter_combat(tx: Tx) -> bool:
-    """With no battle to fight the phase passes by itself."""
+    """With no battle to fight the phase passes by itself, and the feed says so."""
     _land_waiting_cargo(tx)
-    return not pending_battles(tx.rules, tx.state)
+    if pending_battles(tx.rules, tx.state):
+        return False
+    tx.emit(PhaseSkipped(power=tx.state.power, phase=tx.state.phase, reason="no battles to fight"))
+    return True
 
 
 @leave_check(CONDUCT_COMBAT)

@@ -21,7 +21,7 @@ from typing import Callable, TypeVar
 from attrs import evolve
 
 from axisallies_tui.engine.actions import EndPhase
-from axisallies_tui.engine.events import BonusPaid, PhaseStarted, RoundEnded, TurnStarted
+from axisallies_tui.engine.events import BonusPaid, PhaseSkipped, PhaseStarted, RoundEnded, TurnStarted
 from axisallies_tui.engine.hooks import END_OF_ROUND, END_OF_TURN, HouseRule
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import GameState, TurnRecord, Unit
@@ -104,12 +104,22 @@ def _owner(tx: Tx, phase: str) -> HouseRule | None:
 
 
 def phases_for(tx: Tx, power: str) -> tuple[str, ...]:
+    return _phase_plan(tx, power)[0]
+
+
+def _phase_plan(tx: Tx, power: str) -> tuple[tuple[str, ...], dict[str, str]]:
+    """This turn's phases, and why each phase left out of it is left out."""
     phases = tuple(tx.edition.phases)
+    left_out: dict[str, str] = {}
     if not tx.rules.option("tech_development"):
-        phases = tuple(p for p in phases if tx.rules.phase_kind(p) != "research")
+        left_out.update((p, "weapons development is off in this game")
+                        for p in phases if tx.rules.phase_kind(p) == "research")
+        phases = tuple(p for p in phases if p not in left_out)
     for rule in tx.rules.hooks("turn_phases"):
-        phases = rule.turn_phases(tx.rules, tx.state, power, phases)
-    return phases
+        after = rule.turn_phases(tx.rules, tx.state, power, phases)
+        left_out.update((p, f"house rule {rule.id} leaves it out of this turn") for p in phases if p not in after)
+        phases = after
+    return phases, {p: why for p, why in left_out.items() if p not in phases}
 
 
 def start_turn(tx: Tx, power: str) -> None:
@@ -120,8 +130,11 @@ def start_turn(tx: Tx, power: str) -> None:
         else sp
         for sp in tx.state.spaces
     )
-    tx.update(power=power, spaces=spaces, turn=TurnRecord(phases=phases_for(tx, power)))
+    phases, left_out = _phase_plan(tx, power)
+    tx.update(power=power, spaces=spaces, turn=TurnRecord(phases=phases))
     tx.emit(TurnStarted(round=tx.state.round, power=power))
+    for phase, reason in left_out.items():  # said, so a player (or driver) is not left wondering
+        tx.emit(PhaseSkipped(power=power, phase=phase, reason=reason))
     pay_bonuses(tx, power, "turn_start_bonus")
     for rule in tx.rules.hooks("on_turn_start"):
         rule.on_turn_start(tx, power)

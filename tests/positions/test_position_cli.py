@@ -83,14 +83,18 @@ def test_headless_from_a_position_answers_queries_and_refuses_illegal_moves(caps
     code, out, _ = run(capsys, "headless", "--position", POSITIONS / "uk_place.toml", "--seed", "1")
     messages = [json.loads(line) for line in out.splitlines()]
     assert code == 0
-    assert messages[0] == {"status": {"round": 3, "power": "uk", "phase": "place", "waiting_for": "uk"}}
+    assert messages[0]["hello"]["protocol"] == 1
+    assert messages[1] == {"status": {"round": 3, "power": "uk", "phase": "place", "waiting_for": "uk"}}
     first, second = [m["state"] for m in messages if "state" in m]
     assert first == second  # the refused placement changed nothing
     assert first["battles"] == [] and first["unplaced"] == {"uk": {"infantry": 6, "fighter": 1, "transport": 1}}
-    assert first["spaces"]["south_europe"] == {"owner": "uk", "units": {"uk": {"industrial_complex": 1, "armour": 2}}}
+    south_europe = first["spaces"]["south_europe"]
+    assert (south_europe["owner"], south_europe["original_owner"]) == ("uk", "germany")
+    assert south_europe["units"] == {"uk": {"industrial_complex": 1, "armour": 2}}
     assert first["powers"]["uk"]["ipcs"] == 4 and first["powers"]["germany"]["techs"] == []
     error = next(m for m in messages if "error" in m)
-    assert error == {"error": "the complex in India may place 2 more unit(s) this turn", "line": 2}
+    assert error == {"error": "the complex in India may place 2 more unit(s) this turn", "code": "illegal_action",
+                     "line": 2}
     legal = next(m["legal"] for m in messages if "legal" in m)
     assert {"action": "place", "unit": "infantry", "space": "india", "count": 1, "factory": None} in legal
     assert {"action": "place", "unit": "infantry", "space": "australia", "count": 1, "factory": None} not in legal

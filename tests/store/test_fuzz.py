@@ -41,7 +41,7 @@ messages = st.one_of(
     json_values,
 )
 lines = st.one_of(messages.map(lambda m: json.dumps(m)), st.text(max_size=40), st.just("[" * 5000))
-OUT_KEYS = {"event", "status", "pending", "dice_needed", "error", "result", "state", "legal"}
+OUT_KEYS = {"hello", "event", "status", "pending", "dice_needed", "error", "result", "state", "legal"}
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -52,6 +52,7 @@ def test_a_second_process_gets_one_line_and_exit_2_while_the_first_plays_on(priv
     first = headless(private_home, "--save", "duel", "--seed", "3")
     first.stdin.write(json.dumps({"action": "end_phase"}) + "\n")
     first.stdin.flush()
+    assert "hello" in first.stdout.readline()  # the greeting
     assert "status" in first.stdout.readline()  # the start position
     assert "phase_started" in first.stdout.readline()  # the end_phase was applied and stored
     second = headless(private_home, "--load", "duel", stdin=subprocess.DEVNULL)
@@ -68,7 +69,7 @@ def test_a_second_process_gets_one_line_and_exit_2_while_the_first_plays_on(priv
 
 def test_the_lock_of_a_killed_process_is_recognised_as_stale(private_home):
     first = headless(private_home, "--save", "orphan", "--seed", "3")
-    assert "status" in first.stdout.readline()
+    assert "hello" in first.stdout.readline()
     assert lock_path(save_path("orphan")).read_text()  # it names its holder
     first.kill()
     first.wait()
