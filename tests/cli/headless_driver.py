@@ -116,7 +116,12 @@ class Driver:
             assert not refused, f"an advertised choice was refused: {refused} after {self.sent[-1]}"
 
     def _answer(self, pending: dict[str, Any]) -> str:
-        """An answer the decision itself offers: one of its options, else its default."""
+        """An answer the decision itself offers: casualties by piece id from the
+        pieces it lists (as a player picks them), else one of its options, else
+        its default."""
+        question = pending.get("casualties")
+        if question and question["hits"] and self.random.random() < 0.7:
+            return pieces_answer(question, self.random)
         options = pending.get("options") or []
         if options:
             return str(self.random.choice(options))
@@ -137,3 +142,22 @@ class Driver:
             return undo[0]
         others = [a for a in playable if a["action"] != "end_phase"] or playable
         return self.random.choice(others)
+
+
+def pieces_answer(question: dict[str, Any], rng: random.Random) -> str:
+    """Casualties named by piece id ("#12, #15=2"): the submarine hits (`sea_hits`)
+    on sea pieces first, the other hits on any piece with a hit left."""
+    left = {p["uid"]: p["hits_left"] for p in question["pieces"]}
+    sea = [p["uid"] for p in question["pieces"] if p["domain"] == "sea"]
+    taken: dict[int, int] = {}
+
+    def take(among: list[int]) -> None:
+        uid = rng.choice([u for u in among if left[u]])
+        left[uid] -= 1
+        taken[uid] = taken.get(uid, 0) + 1
+
+    for _ in range(question["sea_hits"]):
+        take(sea)
+    for _ in range(question["hits"] - question["sea_hits"]):
+        take(list(left))
+    return ", ".join(f"#{uid}" if n == 1 else f"#{uid}={n}" for uid, n in taken.items())

@@ -259,6 +259,8 @@ def test_a_driver_plays_a_round_answering_each_decision_from_its_own_offer():
     _check_session(driver)
     answered = [m for m in driver.out if m.get("event") == "decision_answered"]
     assert answered, "the round's battles asked questions, and the driver answered them"
+    by_piece = [m for m in driver.sent if m.get("action") == "answer" and m["choice"].startswith("#")]
+    assert by_piece, "some casualties were chosen piece by piece, by id"
     kinds = {m.get("event") for m in driver.out}
     assert {"turn_started", "income_collected", "round_ended", "dice_rolled", "conceded", "game_won"} <= kinds
     assert driver.result is not None and "result" in driver.out[-1]  # round 2's first power conceded
