@@ -25,7 +25,14 @@ from axisallies_tui.engine.state import GameState
 from axisallies_tui.textsafe import harmless
 from axisallies_tui.tui import info
 from axisallies_tui.tui.panels import PhasePanel, panel_for
-from axisallies_tui.tui.screens.dialogs import ConfirmDialog, DicePrompt, GameOverDialog, HandOverDialog, TextDialog
+from axisallies_tui.tui.screens.dialogs import (
+    ConfirmDialog,
+    DicePrompt,
+    GameOverDialog,
+    HandOverDialog,
+    PickDialog,
+    TextDialog,
+)
 from axisallies_tui.tui.session import GameSession
 from axisallies_tui.tui.widgets.combat_feed import CombatFeed
 from axisallies_tui.tui.widgets.common import TooSmall
@@ -41,6 +48,8 @@ class GameScreen(Screen[None]):
         Binding("u", "undo", "Undo", id="game.undo"),
         Binding("slash", "find", "Find", id="game.find", key_display="/", show=False),
         Binding("s", "standings", "Standings", id="game.standings"),
+        Binding("x", "rule_actions", "Rules", id="game.rule_actions",
+                tooltip="Actions the house rules in play offer now (loans, repairs...)"),
         Binding("f2", "focus_board", "Board", id="game.board", key_display="F2"),
         Binding("f3", "focus_panel", "Actions", id="game.panel", key_display="F3"),
         Binding("f4", "focus_feed", "Feed", id="game.feed", key_display="F4"),
@@ -57,6 +66,7 @@ class GameScreen(Screen[None]):
         self._following = False
         self.edit_mode = False
         """Edit mode was confirmed once in this session: F9 opens the editor at once."""
+        self._rule_actions: tuple[GameState | None, list[tuple[str, Action]]] = (None, [])
         self.gestures: list[tuple[int, int, tuple[int, str, str]]] = []
         """One key that stored several undoable actions (`b` buys a list: one
         purchase per line): how many, the depth of the undo history after them,
@@ -368,7 +378,39 @@ class GameScreen(Screen[None]):
             return False if state.result is not None or state.pending is not None else True
         if action == "undo":
             return True if state.undo else False
+        if action == "rule_actions":
+            return bool(self.rule_actions())
         return True
+
+    def rule_actions(self) -> list[tuple[str, Action]]:
+        """The house rules' own actions the engine accepts now (asked once per position)."""
+        from axisallies_tui.engine.queries_ui import rule_actions
+
+        state = self.state
+        if self._rule_actions[0] is not state:
+            self._rule_actions = (state, rule_actions(self.session.rules, state))
+        return self._rule_actions[1]
+
+    def action_rule_actions(self) -> None:
+        """`x`: pick one of the actions the active house rules offer now. The list
+        and its words come from the engine, so a new rule's action needs no code here."""
+        from axisallies_tui.engine.queries_ui import action_text
+
+        offered = self.rule_actions()
+        if not offered:
+            self.query_one(StatusLine).show_problem("no house rule in play offers an action now")
+            return
+        rules = self.session.rules
+        options = [(str(n), f"{info.rule_short_name(rule).capitalize()}: {action_text(rules, self.state, action)}")
+                   for n, (rule, action) in enumerate(offered)]
+
+        def chosen(key: str | None) -> None:
+            if key is not None:
+                self.submit(offered[int(key)][1])
+            elif self.panel is not None:
+                self.panel.focus_first()
+
+        self.app.push_screen(PickDialog("Actions of the house rules in play", options), callback=chosen)
 
     def action_end_phase(self) -> None:
         if self.state.result is not None:
