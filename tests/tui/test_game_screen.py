@@ -367,9 +367,10 @@ async def test_a_large_terminal_shows_two_regions_and_a_larger_panel(saved_game,
 async def test_choosing_an_attack_shows_the_odds_as_planned_with_units_already_sent():
     """Russia's armour already went to Ukraine; choosing Karelia's armour and
     highlighting Ukraine shows the odds of both against the Germans there,
-    the same figures the calculator gives for that battle."""
+    the same figures the engine gives for that battle once the move is made."""
+    from axisallies_tui.engine.battle_odds import odds_for_battle
     from axisallies_tui.engine.movement import Move
-    from axisallies_tui.tui.panels.moves import MovePanel, planned_odds_text
+    from axisallies_tui.tui.panels.moves import MovePanel
     from tests.helpers import act, at, make_rules, start
     from tests.tui.test_play import open_app, origin, pick_units, saved
 
@@ -389,13 +390,14 @@ async def test_choosing_an_attack_shows_the_odds_as_planned_with_units_already_s
         await app.workers.wait_for_complete()
         await settle(pilot)
         hint = str(panel.query_one("#move-hint").render())
-        expected = planned_odds_text(rules, app.session.state, dest.moves, "ukraine_ssr")
-        assert "Odds as planned" in expected and expected in hint
+        both = app.session.state
+        for move in dest.moves:
+            both = act(rules, both, move).state
+        odds = odds_for_battle(rules, both, "ukraine_ssr")
+        assert f"Odds as planned: win {odds.attacker_win * 100:.1f}%" in hint
         # three armour against the defenders: better than the two already there alone
-        alone = planned_odds_text(rules, at(rules, start(rules), "ussr", "combat_move"),
-                                  (Move(origin="russia", destination="ukraine_ssr", units=(("armour", 2),)),),
-                                  "ukraine_ssr")
-        assert alone != expected
+        alone = odds_for_battle(rules, state, "ukraine_ssr")
+        assert odds.attacker_win > alone.attacker_win
         assert isinstance(panel, MovePanel) and app.session.state.phase == "combat_move"
 
 
