@@ -250,10 +250,10 @@ def test_a_bomber_over_the_sea_is_in_the_air_and_a_fighter_on_a_carrier():
 
 def footer_actions(app) -> set[str]:
     """The actions whose keys are drawn whole inside an 80-column footer."""
-    from textual.widgets import Footer
+    from axisallies_tui.tui.widgets.key_footer import KeyFooter
 
-    footer = app.screen.query_one(Footer)
-    return {item.action for item in footer.query("FooterKey") if item.region.width and item.region.right <= 80}
+    footer = app.screen.query_one(KeyFooter)
+    return {action for _start, end, _key, action, _enabled in footer.spans if end <= 80}
 
 
 async def test_f4_is_in_the_80_column_footer(saved_game, app_for):

@@ -15,7 +15,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from axisallies_tui.engine.actions import Action, Concede, EndPhase, Undo
 from axisallies_tui.engine.dice import DiceNeeded
@@ -37,6 +36,7 @@ from axisallies_tui.tui.session import GameSession
 from axisallies_tui.tui.widgets.combat_feed import CombatFeed
 from axisallies_tui.tui.widgets.common import TooSmall
 from axisallies_tui.tui.widgets.jump_bar import JumpBar
+from axisallies_tui.tui.widgets.key_footer import KeyFooter
 from axisallies_tui.tui.widgets.region_board import RegionBoard
 from axisallies_tui.tui.widgets.space_detail import SpaceDetail
 from axisallies_tui.tui.widgets.status_line import StatusLine
@@ -94,7 +94,7 @@ class GameScreen(Screen[None]):
                 yield SpaceDetail(id="detail")
                 yield Vertical(id="panel-slot")
         yield CombatFeed(id="feed")
-        yield Footer(compact=True, show_command_palette=False)  # Ctrl+P still opens it; F4 needs the room
+        yield KeyFooter()  # Ctrl+P still opens the palette; F4 needs the room
 
     def on_mount(self) -> None:
         self.add_class("-show-side")
@@ -154,7 +154,9 @@ class GameScreen(Screen[None]):
         if panel is None:
             return
         if not panel.is_mounted:  # swapped in a moment ago: its controls come with its mount
-            self.call_after_refresh(self._first_focus)
+            # a timer, not call_after_refresh: an idle screen runs those at once, and
+            # asking again straight away would keep the loop from mounting the panel
+            self.set_timer(0.01, self._first_focus)
             return
         panel.focus_first()
 
