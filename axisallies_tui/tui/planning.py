@@ -86,10 +86,22 @@ def _can_move(view: View, unit: Unit) -> bool:
     )
 
 
+_CANDIDATES: list[tuple[Rules, GameState, list[Move]]] = []
+"""The engine's candidate moves for the last position asked about: every step of
+the move panel asks again, and states never change, so one answer per state."""
+
+
+def candidates(rules: Rules, state: GameState) -> list[Move]:
+    """`movement.candidate_moves`, computed once per position (by identity)."""
+    if not _CANDIDATES or _CANDIDATES[0][0] is not rules or _CANDIDATES[0][1] is not state:
+        _CANDIDATES[:] = [(rules, state, list(candidate_moves(rules, state)))]
+    return _CANDIDATES[0][2]
+
+
 def origins(rules: Rules, state: GameState) -> list[str]:
     """Spaces where the power to move has something worth moving now: the origins
     of the engine's candidate moves, in board order."""
-    found = {move.origin for move in candidate_moves(rules, state)}
+    found = {move.origin for move in candidates(rules, state)}
     return [s.id for s in rules.board.spaces if s.id in found]
 
 
@@ -163,7 +175,7 @@ def candidate_destinations(rules: Rules, state: GameState, origin: str, types: I
     """Spaces the engine's one-unit candidates offer from `origin` for these unit types."""
     wanted = set(types)
     seen: dict[str, None] = {}
-    for move in candidate_moves(rules, state):
+    for move in candidates(rules, state):
         if move.origin == origin and move.units and move.units[0][0] in wanted:
             seen.setdefault(move.destination, None)
     return list(seen)

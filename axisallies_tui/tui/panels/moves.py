@@ -125,6 +125,7 @@ class MovePanel(PhasePanel):
         self.air_types: list[str] = []
         self.aa_order: tuple[str, ...] = ()
         self._drawn: GameState | None = None
+        self._dest_cache: tuple[GameState | None, dict[tuple[object, ...], list[planning.Destination]]] = (None, {})
         self.plan_odds: dict[str, str] = {}
         """Destination key -> the odds line of the battle there as planned ("" for
         no battle), for the units chosen now; cleared when the choice changes."""
@@ -375,7 +376,13 @@ class MovePanel(PhasePanel):
         self.air_types = planning.aircraft_types(rules, state, self.origin, uids)
         if set(self.aa_order) != set(self.air_types):
             self.aa_order = ()
-        self.dests = planning.destinations(rules, state, self.origin, uids, self.aa_order, extra)
+        key = (self.origin, uids, self.aa_order, extra)
+        if self._dest_cache[0] is not state:
+            self._dest_cache = (state, {})
+        known = self._dest_cache[1]
+        if key not in known:  # each choice is asked of the engine once per position
+            known[key] = planning.destinations(rules, state, self.origin, uids, self.aa_order, extra)
+        self.dests = list(known[key])
         self.plan_odds = {}
 
     # -- choosing ------------------------------------------------------------------------------
