@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from axisallies_tui.engine.combat import pending_battles
+from axisallies_tui.engine.combat import blocking_sea_battle, pending_battles
 from axisallies_tui.engine.errors import IllegalAction
 from axisallies_tui.engine.events import DiceRolled, Event, TerritoryCaptured
 from axisallies_tui.engine.game import apply
@@ -36,6 +36,9 @@ class MovePreview:
     """Why the engine refuses (in its own words); None when it accepts."""
     path: tuple[str, ...] = ()
     """Spaces entered by the first move, in order."""
+    paths: tuple[tuple[str, ...], ...] = ()
+    """The path of each move, in order (aircraft going along with land units
+    may fly another way)."""
     how: str = ""
     """land, sea, air, load or unload."""
     moved: tuple[tuple[str, int], ...] = ()
@@ -48,6 +51,9 @@ class MovePreview:
     battle: str | None = None
     """The fight the destination will see: raid, battle, sea battle or
     amphibious assault (None: no fight)."""
+    sea_battle_first: str | None = None
+    """Troops landing from a sea zone with enemy ships wait there: the sea battle
+    in this zone comes first (C-COMBAT-1), then they land."""
     aircraft_at_risk: bool = False
     """Accepted, but aircraft would be lost as things stand (no carrier room yet)."""
     odds: Odds | None = None
@@ -77,16 +83,18 @@ def preview(rules: Rules, state: GameState, *moves: Move, with_odds: bool = Fals
         return MovePreview(moves=moves, problem=refused.reason)
     target = moves[0].destination
     battle = _battle_kind(rules, state, after, moves[0])
+    first = None if moves[0].raid else blocking_sea_battle(rules, after, target)
     odds = None
-    if with_odds and battle in (BATTLE, SEA_BATTLE, AMPHIBIOUS):
+    if with_odds and first is None and battle in (BATTLE, SEA_BATTLE, AMPHIBIOUS):
         from axisallies_tui.engine.battle_odds import odds_for_battle
 
         odds = odds_for_battle(rules, after, target)
     moved = [e for e in events if isinstance(e, UnitsMoved)]
     return MovePreview(
-        moves=moves, battle=battle, odds=odds, after=after,
+        moves=moves, battle=battle, sea_battle_first=first, odds=odds, after=after,
         aircraft_at_risk=_aircraft_at_risk(rules, state, after, target),
         path=moved[0].path if moved else (),
+        paths=tuple(e.path for e in moved),
         how=moved[0].how if moved else "",
         moved=tuple(unit for e in moved for unit in e.units),
         fees=tuple((e.amount, e.reason) for e in events if isinstance(e, FeePaid)),
@@ -99,6 +107,8 @@ def _battle_kind(rules: Rules, before: GameState, after: GameState, move: Move) 
     target = move.destination
     if move.raid:
         return RAID
+    if blocking_sea_battle(rules, after, target) is not None:
+        return AMPHIBIOUS  # the troops wait offshore for the sea battle, then land
     if target not in pending_battles(rules, after):
         return None
     space = after.spaces[rules.board.space(target).index]

@@ -1,12 +1,18 @@
 """Questions the interface asks that the rules answer: how far each side is
-from the edition's victory conditions, and what each power has on the board.
+from the edition's victory conditions, what each power has on the board, and
+which actions the active house rules offer now, in words.
 Pure functions over a state; no Textual, no Rich."""
 
 from __future__ import annotations
 
+import re
+
+import attrs
+
+from axisallies_tui.engine.actions import Action
 from axisallies_tui.engine.events import units_text
 from axisallies_tui.engine.model import VictoryCondition
-from axisallies_tui.engine.queries import capital_held_by, side_income
+from axisallies_tui.engine.queries import capital_held_by, piece, side_income
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import GameState, Unit
 
@@ -104,3 +110,63 @@ def casualty_note(rules: Rules, state: GameState, space_id: str, units: list[Uni
     if origins:
         notes.append("from " + ", ".join(origins))
     return "; ".join(notes)
+
+
+# -- the house rules' own actions ------------------------------------------------------
+
+
+def rule_actions(rules: Rules, state: GameState) -> list[tuple[str, Action]]:
+    """(rule id, action) for each action an active house rule offers now (its
+    `legal_actions`) that the engine accepts, in the rules' order. Interfaces list
+    these without knowing the rules: a new rule's action appears with no code."""
+    from axisallies_tui.engine.legal import is_legal
+
+    if state.result is not None or state.pending is not None:
+        return []
+    found: list[tuple[str, Action]] = []
+    for rule in rules.hooks("legal_actions"):
+        for action in rule.legal_actions(rules, state):
+            if (rule.id, action) not in found and is_legal(rules, state, action):
+                found.append((rule.id, action))
+    return found
+
+
+_FIELD = re.compile(r"`(\w+)`")
+
+
+def action_text(rules: Rules, state: GameState, action: Action) -> str:
+    """An action in words, from its class's docstring (first sentence) with each
+    `field` it names replaced by the field's value in words; fields it does not
+    name follow in brackets. "Lend 1 IPC to the friendly power United Kingdom."."""
+    cls = type(action)
+    doc = (cls.__doc__ or cls.__name__).strip()
+    first = " ".join(doc.split("\n\n")[0].split())
+    first = first.replace(" (this rule only)", "")
+    values = {f.name: _value_text(rules, state, f.name, getattr(action, f.name))
+              for f in (attrs.fields(cls) if attrs.has(cls) else ())}
+    named = set(_FIELD.findall(first))
+    text = _FIELD.sub(lambda m: values.get(m.group(1), m.group(1)), first).rstrip(".")
+    text = re.sub(r"\b1 IPCs\b", "1 IPC", text)
+    rest = [f"{_field_label(name)}: {value}" for name, value in values.items() if name not in named]
+    return text + (f" ({'; '.join(rest)})" if rest else "") + "."
+
+
+def _field_label(name: str) -> str:
+    """`uid` -> `piece`, `from_space` -> `from space`."""
+    return "piece" if name == "uid" else name.removesuffix("_uid").replace("_", " ")
+
+
+def _value_text(rules: Rules, state: GameState, name: str, value: object) -> str:
+    """A field's value as a player reads it: powers, spaces and pieces by name."""
+    board = rules.board
+    if isinstance(value, str) and value in board.power_by_id:
+        return board.power(value).name
+    if isinstance(value, str) and value in board.space_by_id:
+        return board.space(value).name
+    if name.endswith("uid") and isinstance(value, int):
+        found = piece(board, state, value)
+        if found is not None:
+            space, unit = found
+            owner = board.power(unit.power).name if unit.power in board.power_by_id else unit.power
+            return f"{owner}'s {rules.edition.unit(unit.type).name.lower()} in {board.space(space).name}"
+    return str(value)

@@ -51,6 +51,12 @@ def short_space_name(space: Space) -> str:
     return space.name
 
 
+def rule_short_name(rule_id: str) -> str:
+    """`s004-loaning-money` -> `loaning money`: a house rule named in a line."""
+    head, _, rest = rule_id.partition("-")
+    return (rest if head[:1] == "s" and head[1:].isdigit() and rest else rule_id).replace("-", " ")
+
+
 def sentence(text: str) -> str:
     """`text` ending in one full stop (names like `Ukraine S.S.R.` end in one already)."""
     return text if text.endswith(".") else text + "."

@@ -4,9 +4,10 @@ Textual, so tests read them without an app.
 
 Destinations are found the way the brief of the move screens asks: the
 engine's one-unit candidates (`movement.candidate_moves`) name the spaces worth
-trying; each is then tried for the whole group with `Move(..., uids=...)` on a
-throwaway copy of the state. The path shown is the one the engine chose (from
-its `units_moved` event), and a refusal is the engine's own reason.
+trying; each is then asked of the engine for the whole group
+(`engine.preview`): the path it chose, what goes, fees, AA fire, captures and
+the battle it starts. Nothing here decides a rule; a refusal is the engine's
+own reason.
 """
 
 from __future__ import annotations
@@ -14,35 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from axisallies_tui.engine.errors import IllegalAction
-from axisallies_tui.engine.events import DiceRolled, units_text
-from axisallies_tui.engine.game import apply
+from axisallies_tui.engine.events import units_text
 from axisallies_tui.engine.model import AIR, SEA
-from axisallies_tui.engine.movement import (
-    COMBAT_MOVE,
-    FeePaid,
-    Move,
-    UnitsMoved,
-    View,
-    candidate_moves,
-    movement_left,
-    why_stuck,
-)
+from axisallies_tui.engine.movement import COMBAT_MOVE, Move, View, candidate_moves, movement_left, why_stuck
+from axisallies_tui.engine.preview import AMPHIBIOUS, BATTLE, RAID, SEA_BATTLE, MovePreview, preview
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import GameState, Unit
 from axisallies_tui.tui.info import short_space_name, unit_abbreviation
-
-
-class TrialDice:
-    """Dice for trying a move out: every die shows 6, so antiaircraft fire misses
-    and the move's path and events come out whole. Counts the dice asked for."""
-
-    def __init__(self) -> None:
-        self.rolled: list[str] = []
-
-    def roll(self, count: int, purpose: str) -> tuple[int, ...]:
-        self.rolled.append(purpose)
-        return (6,) * count
 
 
 @dataclass
@@ -107,10 +86,22 @@ def _can_move(view: View, unit: Unit) -> bool:
     )
 
 
+_CANDIDATES: list[tuple[Rules, GameState, list[Move]]] = []
+"""The engine's candidate moves for the last position asked about: every step of
+the move panel asks again, and states never change, so one answer per state."""
+
+
+def candidates(rules: Rules, state: GameState) -> list[Move]:
+    """`movement.candidate_moves`, computed once per position (by identity)."""
+    if not _CANDIDATES or _CANDIDATES[0][0] is not rules or _CANDIDATES[0][1] is not state:
+        _CANDIDATES[:] = [(rules, state, list(candidate_moves(rules, state)))]
+    return _CANDIDATES[0][2]
+
+
 def origins(rules: Rules, state: GameState) -> list[str]:
     """Spaces where the power to move has something worth moving now: the origins
     of the engine's candidate moves, in board order."""
-    found = {move.origin for move in candidate_moves(rules, state)}
+    found = {move.origin for move in candidates(rules, state)}
     return [s.id for s in rules.board.spaces if s.id in found]
 
 
@@ -184,77 +175,70 @@ def candidate_destinations(rules: Rules, state: GameState, origin: str, types: I
     """Spaces the engine's one-unit candidates offer from `origin` for these unit types."""
     wanted = set(types)
     seen: dict[str, None] = {}
-    for move in candidate_moves(rules, state):
+    for move in candidates(rules, state):
         if move.origin == origin and move.units and move.units[0][0] in wanted:
             seen.setdefault(move.destination, None)
     return list(seen)
 
 
 def try_move(rules: Rules, state: GameState, *moves: Move) -> Destination:
-    """Try `moves` (one, or land units then aircraft) on a throwaway copy: what
-    would happen, or why it is refused."""
+    """What `moves` (one, or land units then aircraft) would do, as the engine's
+    `preview` says, put in the list's words; or why the engine refuses them."""
     move = moves[0]
     result = Destination(space=move.destination, raid=move.raid, moves=tuple(moves))
-    after = state
-    events = []
-    try:
-        for one in moves:
-            step = apply(rules, after, one, TrialDice())
-            after = step.state
-            events.extend(step.events)
-    except IllegalAction as refused:
-        result.problem = refused.reason
+    seen = preview(rules, state, *moves)
+    if not seen.ok:
+        result.problem = seen.problem
         return result
-    view = View(rules, state)
     board = rules.board
-    target = move.destination
+    result.path, result.how, result.moved = seen.path, seen.how, seen.moved
+    result.anti_aircraft = tuple(board.space(s).name for s in seen.anti_aircraft)
+    result.risky = seen.aircraft_at_risk
 
     def note(tag: str, text: str) -> None:
         if tag not in result.tags:
             result.tags.append(tag)
         result.notes.append(text)
 
-    for event in events:
-        if isinstance(event, UnitsMoved):
-            if not result.path:
-                result.path, result.how = event.path, event.how
-            elif event.path != result.path:
-                via = " > ".join(short_space_name(board.space(s)) for s in event.path)
-                result.notes.append(f"the aircraft fly {via}")
-            result.moved += event.units
-        elif isinstance(event, FeePaid):
-            note(f"pays {event.amount} IPCs", f"pays {event.amount} IPCs ({event.reason})")
-        elif isinstance(event, DiceRolled) and event.space and event.purpose.startswith("antiaircraft"):
-            name = board.space(event.space).name
-            result.anti_aircraft += (name,)
-            note("AA fire", f"AA guns fire in {name}")
-        elif event.kind == "territory_captured":
-            space = getattr(event, "space", "")
-            name = short_space_name(board.space(space))
-            note("takes it" if space == target else f"blitz, takes {name}", f"takes {name}")
-    combat = state.phase == COMBAT_MOVE
-    first = ""
-    if move.raid:
-        first = "bombing raid"
-    elif result.how == "load":
-        first = "boards a transport"
-    elif result.how == "unload":
-        fight = combat and (view.enemy_combatants(target) or view.hostile(move.origin))
-        first = "amphibious assault" if fight else "unloads"
-    elif combat and board.space(target).is_sea and view.hostile(target):
-        first = "sea battle"
-    elif combat and board.space(target).is_land and view.enemy_combatants(target):
-        first = "battle"
-    elif combat and board.space(target).is_sea and result.how == SEA:
-        first = "to support an assault"
+    for path in seen.paths[1:]:
+        if path != seen.path:
+            result.notes.append("the aircraft fly " + " > ".join(short_space_name(board.space(s)) for s in path))
+    for amount, reason in seen.fees:
+        note(f"pays {amount} IPCs", f"pays {amount} IPCs ({reason})")
+    for name in result.anti_aircraft:
+        note("AA fire", f"AA guns fire in {name}")
+    for space in seen.captures:
+        name = short_space_name(board.space(space))
+        note("takes it" if space == move.destination else f"blitz, takes {name}", f"takes {name}")
+    first = _kind_words(seen, state.phase == COMBAT_MOVE)
     if first:
         result.tags.insert(0, first)
         result.notes.insert(0, first)
-    if board.space(target).is_sea and not combat and result.how == AIR and View(rules, after).carrier_room(target) < 0:
-        result.risky = True
+    if seen.sea_battle_first:
+        zone = board.space(seen.sea_battle_first).name
+        result.notes.append(f"the troops wait in {zone} until the sea battle there is won, then land")
+    if result.risky:
         note("no carrier there yet", "no carrier has room there yet: the aircraft is lost unless one arrives "
                                      "before the phase ends")
     return result
+
+
+KIND_WORDS = {RAID: "bombing raid", BATTLE: "battle", SEA_BATTLE: "sea battle", AMPHIBIOUS: "amphibious assault"}
+
+
+def _kind_words(seen: MovePreview, combat: bool) -> str:
+    """The first word or two of a destination: the fight the engine says it
+    starts, else what the move is (boarding, unloading, ships sailing in to
+    support an assault)."""
+    if seen.battle is not None:
+        return KIND_WORDS.get(seen.battle, seen.battle)
+    if seen.how == "load":
+        return "boards a transport"
+    if seen.how == "unload":
+        return "unloads"
+    if combat and seen.how == SEA:
+        return "to support an assault"
+    return ""
 
 
 def destinations(rules: Rules, state: GameState, origin: str, uids: Sequence[int],
@@ -358,6 +342,6 @@ def lost_aircraft_text(rules: Rules, state: GameState) -> str | None:
             + listing + ("" if listing.endswith(".") else ".") + " End the phase anyway?")
 
 
-__all__ = ["Destination", "UnitGroup", "TrialDice", "aircraft_types", "candidate_destinations", "describe",
+__all__ = ["Destination", "UnitGroup", "aircraft_types", "candidate_destinations", "describe",
            "destinations", "lost_aircraft_text", "movable_here", "origins", "path_text", "try_move",
            "unit_groups"]

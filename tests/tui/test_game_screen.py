@@ -250,10 +250,10 @@ def test_a_bomber_over_the_sea_is_in_the_air_and_a_fighter_on_a_carrier():
 
 def footer_actions(app) -> set[str]:
     """The actions whose keys are drawn whole inside an 80-column footer."""
-    from textual.widgets import Footer
+    from axisallies_tui.tui.widgets.key_footer import KeyFooter
 
-    footer = app.screen.query_one(Footer)
-    return {item.action for item in footer.query("FooterKey") if item.region.width and item.region.right <= 80}
+    footer = app.screen.query_one(KeyFooter)
+    return {action for _start, end, _key, action, _enabled in footer.spans if end <= 80}
 
 
 async def test_f4_is_in_the_80_column_footer(saved_game, app_for):
@@ -367,9 +367,10 @@ async def test_a_large_terminal_shows_two_regions_and_a_larger_panel(saved_game,
 async def test_choosing_an_attack_shows_the_odds_as_planned_with_units_already_sent():
     """Russia's armour already went to Ukraine; choosing Karelia's armour and
     highlighting Ukraine shows the odds of both against the Germans there,
-    the same figures the calculator gives for that battle."""
+    the same figures the engine gives for that battle once the move is made."""
+    from axisallies_tui.engine.battle_odds import odds_for_battle
     from axisallies_tui.engine.movement import Move
-    from axisallies_tui.tui.panels.moves import MovePanel, planned_odds_text
+    from axisallies_tui.tui.panels.moves import MovePanel
     from tests.helpers import act, at, make_rules, start
     from tests.tui.test_play import open_app, origin, pick_units, saved
 
@@ -389,13 +390,14 @@ async def test_choosing_an_attack_shows_the_odds_as_planned_with_units_already_s
         await app.workers.wait_for_complete()
         await settle(pilot)
         hint = str(panel.query_one("#move-hint").render())
-        expected = planned_odds_text(rules, app.session.state, dest.moves, "ukraine_ssr")
-        assert "Odds as planned" in expected and expected in hint
+        both = app.session.state
+        for move in dest.moves:
+            both = act(rules, both, move).state
+        odds = odds_for_battle(rules, both, "ukraine_ssr")
+        assert f"Odds as planned: win {odds.attacker_win * 100:.1f}%" in hint
         # three armour against the defenders: better than the two already there alone
-        alone = planned_odds_text(rules, at(rules, start(rules), "ussr", "combat_move"),
-                                  (Move(origin="russia", destination="ukraine_ssr", units=(("armour", 2),)),),
-                                  "ukraine_ssr")
-        assert alone != expected
+        alone = odds_for_battle(rules, state, "ukraine_ssr")
+        assert odds.attacker_win > alone.attacker_win
         assert isinstance(panel, MovePanel) and app.session.state.phase == "combat_move"
 
 

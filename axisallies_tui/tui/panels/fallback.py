@@ -17,9 +17,15 @@ class FallbackPanel(PhasePanel):
     can_focus = True
 
     def compose(self) -> ComposeResult:
-        phase = phase_name(self.session.rules.edition, self.session.state.phase)
-        yield Static(phase, classes="panel-title", markup=False)
-        yield Static("Nothing to choose in this phase here. Press e to end it.", classes="panel-text", markup=False)
+        from axisallies_tui.engine.queries_ui import rule_actions
+
+        rules, state = self.session.rules, self.session.state
+        yield Static(phase_name(rules.edition, state.phase), classes="panel-title", markup=False)
+        if rule_actions(rules, state):  # a phase a house rule adds: its actions are on x
+            text = "Press x for what the house rules offer in this phase, e to end it."
+        else:
+            text = "Nothing to choose in this phase here. Press e to end it."
+        yield Static(text, classes="panel-text", markup=False)
 
 
 @register_panel("@over")

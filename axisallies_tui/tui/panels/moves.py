@@ -33,31 +33,23 @@ from axisallies_tui.tui.panels.base import PhasePanel, register_panel
 FROM, UNITS, TO = "from", "units", "to"
 
 
-def planned_odds_text(rules: Rules, state: GameState, moves: tuple[Move, ...], space: str) -> str:
-    """One line: the exact odds of the battle in `space` once `moves` are made,
-    with every unit already sent there; "" when no battle would be fought."""
-    from axisallies_tui.engine.errors import IllegalAction
-    from axisallies_tui.engine.game import apply
-    from axisallies_tui.tui.screens.odds import setup_for_battle
-    from axisallies_tui.tui.session import NoDice
+def planned_odds_text(rules: Rules, state: GameState, moves: tuple[Move, ...]) -> str:
+    """One line: the odds of the battle these moves start or join, with every unit
+    already sent there (the engine's `preview`, the battle's own procedure); ""
+    when no battle would be fought."""
+    from axisallies_tui.engine.preview import preview
 
     try:
-        after = state
-        for move in moves:
-            after = apply(rules, after, move, NoDice()).state
-    except IllegalAction:
-        return ""
-    if space not in pending_battles(rules, after):
-        return ""
-    try:
-        odds = setup_for_battle(rules, after, space).result()
-    except ValueError as problem:
+        odds = preview(rules, state, *moves, with_odds=True).odds
+    except ValueError as problem:  # a battle the calculator cannot size up
         return f"Odds as planned: {problem}"
-    if isinstance(odds, str):
+    if odds is None:
         return ""
-    # "as planned": every unit sent there so far, and these
-    return (f"Odds as planned: win {odds.attacker_win * 100:.1f}%  "
+    text = (f"Odds as planned: win {odds.attacker_win * 100:.1f}%  "
             f"lose {odds.defender_win * 100:.1f}%  draw {odds.draw * 100:.1f}%")
+    if odds.method != "exact":
+        text += f" (simulated, +-{odds.margin * 100:.1f} points)"
+    return text
 
 
 def _panel(widget: Widget) -> "MovePanel":
@@ -133,6 +125,7 @@ class MovePanel(PhasePanel):
         self.air_types: list[str] = []
         self.aa_order: tuple[str, ...] = ()
         self._drawn: GameState | None = None
+        self._dest_cache: tuple[GameState | None, dict[tuple[object, ...], list[planning.Destination]]] = (None, {})
         self.plan_odds: dict[str, str] = {}
         """Destination key -> the odds line of the battle there as planned ("" for
         no battle), for the units chosen now; cleared when the choice changes."""
@@ -319,7 +312,7 @@ class MovePanel(PhasePanel):
         rules, state, moves, key = self.session.rules, self.session.state, dest.moves, dest.key
 
         def compute() -> None:
-            text = planned_odds_text(rules, state, moves, dest.space)
+            text = planned_odds_text(rules, state, moves)
             try:
                 self.app.call_from_thread(self._show_plan_odds, state, key, text)
             except RuntimeError:  # the app closed while computing
@@ -383,7 +376,13 @@ class MovePanel(PhasePanel):
         self.air_types = planning.aircraft_types(rules, state, self.origin, uids)
         if set(self.aa_order) != set(self.air_types):
             self.aa_order = ()
-        self.dests = planning.destinations(rules, state, self.origin, uids, self.aa_order, extra)
+        key = (self.origin, uids, self.aa_order, extra)
+        if self._dest_cache[0] is not state:
+            self._dest_cache = (state, {})
+        known = self._dest_cache[1]
+        if key not in known:  # each choice is asked of the engine once per position
+            known[key] = planning.destinations(rules, state, self.origin, uids, self.aa_order, extra)
+        self.dests = list(known[key])
         self.plan_odds = {}
 
     # -- choosing ------------------------------------------------------------------------------

@@ -15,7 +15,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from axisallies_tui.engine.actions import Action, Concede, EndPhase, Undo
 from axisallies_tui.engine.dice import DiceNeeded
@@ -25,11 +24,19 @@ from axisallies_tui.engine.state import GameState
 from axisallies_tui.textsafe import harmless
 from axisallies_tui.tui import info
 from axisallies_tui.tui.panels import PhasePanel, panel_for
-from axisallies_tui.tui.screens.dialogs import ConfirmDialog, DicePrompt, GameOverDialog, HandOverDialog, TextDialog
+from axisallies_tui.tui.screens.dialogs import (
+    ConfirmDialog,
+    DicePrompt,
+    GameOverDialog,
+    HandOverDialog,
+    PickDialog,
+    TextDialog,
+)
 from axisallies_tui.tui.session import GameSession
 from axisallies_tui.tui.widgets.combat_feed import CombatFeed
 from axisallies_tui.tui.widgets.common import TooSmall
 from axisallies_tui.tui.widgets.jump_bar import JumpBar
+from axisallies_tui.tui.widgets.key_footer import KeyFooter
 from axisallies_tui.tui.widgets.region_board import RegionBoard
 from axisallies_tui.tui.widgets.space_detail import SpaceDetail
 from axisallies_tui.tui.widgets.status_line import StatusLine
@@ -42,6 +49,8 @@ class GameScreen(Screen[None]):
         Binding("slash", "find", "Find", id="game.find", key_display="/", show=False),
         Binding("s", "standings", "Standings", id="game.standings"),
         Binding("k", "rocket", "Rocket", id="game.rocket", tooltip="Fire this turn's rocket (Rockets)"),
+        Binding("x", "rule_actions", "Rules", id="game.rule_actions",
+                tooltip="Actions the house rules in play offer now (loans, repairs...)"),
         Binding("f2", "focus_board", "Board", id="game.board", key_display="F2"),
         Binding("f3", "focus_panel", "Actions", id="game.panel", key_display="F3"),
         Binding("f4", "focus_feed", "Feed", id="game.feed", key_display="F4"),
@@ -58,6 +67,7 @@ class GameScreen(Screen[None]):
         self._following = False
         self.edit_mode = False
         """Edit mode was confirmed once in this session: F9 opens the editor at once."""
+        self._rule_actions: tuple[GameState | None, list[tuple[str, Action]]] = (None, [])
         self.gestures: list[tuple[int, int, tuple[int, str, str]]] = []
         """One key that stored several undoable actions (`b` buys a list: one
         purchase per line): how many, the depth of the undo history after them,
@@ -85,7 +95,7 @@ class GameScreen(Screen[None]):
                 yield SpaceDetail(id="detail")
                 yield Vertical(id="panel-slot")
         yield CombatFeed(id="feed")
-        yield Footer(compact=True, show_command_palette=False)  # Ctrl+P still opens it; F4 needs the room
+        yield KeyFooter()  # Ctrl+P still opens the palette; F4 needs the room
 
     def on_mount(self) -> None:
         self.add_class("-show-side")
@@ -145,7 +155,9 @@ class GameScreen(Screen[None]):
         if panel is None:
             return
         if not panel.is_mounted:  # swapped in a moment ago: its controls come with its mount
-            self.call_after_refresh(self._first_focus)
+            # a timer, not call_after_refresh: an idle screen runs those at once, and
+            # asking again straight away would keep the loop from mounting the panel
+            self.set_timer(0.01, self._first_focus)
             return
         panel.focus_first()
 
@@ -373,7 +385,39 @@ class GameScreen(Screen[None]):
             from axisallies_tui.tui.rockets import may_have_rockets
 
             return may_have_rockets(self.session.rules, state)
+        if action == "rule_actions":
+            return bool(self.rule_actions())
         return True
+
+    def rule_actions(self) -> list[tuple[str, Action]]:
+        """The house rules' own actions the engine accepts now (asked once per position)."""
+        from axisallies_tui.engine.queries_ui import rule_actions
+
+        state = self.state
+        if self._rule_actions[0] is not state:
+            self._rule_actions = (state, rule_actions(self.session.rules, state))
+        return self._rule_actions[1]
+
+    def action_rule_actions(self) -> None:
+        """`x`: pick one of the actions the active house rules offer now. The list
+        and its words come from the engine, so a new rule's action needs no code here."""
+        from axisallies_tui.engine.queries_ui import action_text
+
+        offered = self.rule_actions()
+        if not offered:
+            self.query_one(StatusLine).show_problem("no house rule in play offers an action now")
+            return
+        rules = self.session.rules
+        options = [(str(n), f"{info.rule_short_name(rule).capitalize()}: {action_text(rules, self.state, action)}")
+                   for n, (rule, action) in enumerate(offered)]
+
+        def chosen(key: str | None) -> None:
+            if key is not None:
+                self.submit(offered[int(key)][1])
+            elif self.panel is not None:
+                self.panel.focus_first()
+
+        self.app.push_screen(PickDialog("Actions of the house rules in play", options), callback=chosen)
 
     def action_end_phase(self) -> None:
         if self.state.result is not None:

@@ -98,6 +98,8 @@ class CombatFeed(RichLog):
             self.redraw()  # wrapped again at the new width; scrolled to the newest line
         if width:
             self._drawn_width = width
+        if not self.has_focus:  # the newest line stays in view unless the player is reading back
+            self.call_after_refresh(self.scroll_end, animate=False)
 
     # -- keys ----------------------------------------------------------------------
     def action_toggle_size(self) -> None:
