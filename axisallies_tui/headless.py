@@ -43,7 +43,7 @@ from axisallies_tui.engine.economy import income_for
 from axisallies_tui.engine.errors import DataError, IllegalAction
 from axisallies_tui.engine.game import Step, apply, new_game
 from axisallies_tui.engine.legal import legal_actions
-from axisallies_tui.engine.movement import movement_left
+from axisallies_tui.engine.movement import Move, movement_left
 from axisallies_tui.engine.queries import controlled_by, count_units
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import GameState, Unit
@@ -55,6 +55,7 @@ from axisallies_tui.protocol import (
     DICE_EXHAUSTED,
     GAME_OVER,
     ILLEGAL_ACTION,
+    ILLEGAL_MOVE,
     LINE_TOO_LONG,
     NO_DICE_NEEDED,
     NOT_YOUR_TURN,
@@ -277,7 +278,7 @@ def _refusal_code(state: GameState, action: Any) -> str:
         return GAME_OVER
     if state.pending is not None and not isinstance(action, (Answer, Concede)):
         return DECISION_PENDING
-    return ILLEGAL_ACTION
+    return ILLEGAL_MOVE if isinstance(action, Move) else ILLEGAL_ACTION
 
 
 def serve(session: Session, lines: Iterable[str], write: Callable[[dict[str, Any]], None]) -> int:

@@ -21,6 +21,7 @@ UNKNOWN_QUERY = "unknown_query"
 NO_DICE_NEEDED = "no_dice_needed"
 BAD_DICE = "bad_dice"
 ILLEGAL_ACTION = "illegal_action"
+ILLEGAL_MOVE = "illegal_move"
 DECISION_PENDING = "decision_pending"
 GAME_OVER = "game_over"
 NOT_YOUR_TURN = "not_your_turn"
@@ -28,7 +29,7 @@ DICE_EXHAUSTED = "dice_exhausted"
 SAVE_FAILED = "save_failed"
 
 ERROR_CODES = (BAD_JSON, LINE_TOO_LONG, BAD_REQUEST, UNKNOWN_ACTION, BAD_FIELD, UNKNOWN_QUERY, NO_DICE_NEEDED,
-               BAD_DICE, ILLEGAL_ACTION, DECISION_PENDING, GAME_OVER, NOT_YOUR_TURN, DICE_EXHAUSTED, SAVE_FAILED)
+               BAD_DICE, ILLEGAL_ACTION, ILLEGAL_MOVE, DECISION_PENDING, GAME_OVER, NOT_YOUR_TURN, DICE_EXHAUSTED, SAVE_FAILED)
 """Every code an error line may carry (docs/headless.md says what each means)."""
 FATAL = (DICE_EXHAUSTED, SAVE_FAILED)
 """Codes after which the session ends."""

@@ -129,10 +129,12 @@ def test_every_refusal_carries_a_stable_code_beside_its_message():
         {"dice": [3]},                                                   # 8
         {"action": "place", "unit": "infantry", "space": "russia"},      # 9
         {"query": "preview", "action": {"action": "end_phase"}},         # 10
+        {"action": "move", "origin": "russia", "destination": "germany", "units": [["infantry", 1]]},  # 11
     )
     assert errors(written) == [
         ("bad_json", 1), ("bad_json", 2), ("line_too_long", 3), ("bad_request", 4), ("unknown_action", 5),
         ("bad_field", 6), ("unknown_query", 7), ("no_dice_needed", 8), ("illegal_action", 9), ("bad_request", 10),
+        ("illegal_move", 11),
     ]
     messages = [m["error"] for m in written if "error" in m]
     assert "not JSON" in messages[0] and "unknown action 'fly'" in messages[4] and "'count'" in messages[5]
