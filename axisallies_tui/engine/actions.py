@@ -25,6 +25,7 @@ class EndPhase(Action):
     """Finish the current phase and go on to the next."""
 
     kind: ClassVar[str] = "end_phase"
+    label: ClassVar[str] = "end of the phase"
 
 
 @frozen

@@ -339,7 +339,8 @@ class ActionUndone(Event):
 
         kind = ACTIONS.get(self.action)
         label = (kind.label if kind is not None else "") or self.action.replace("_", " ")
-        return f"{power_name(board, self.power)} takes back the last {label}."
+        last = "" if self.action == "end_phase" else "last "
+        return f"{power_name(board, self.power)} takes back the {last}{label}."
 
 
 @frozen

@@ -17,14 +17,14 @@ from axisallies_tui.engine import edits as _edits  # noqa: F401
 from axisallies_tui.engine import movement as _movement  # noqa: F401
 from axisallies_tui.engine import rockets as _rockets  # noqa: F401
 from axisallies_tui.engine import turns as _turns  # noqa: F401
-from axisallies_tui.engine.actions import Action, Answer, Concede, Undo
+from axisallies_tui.engine.actions import Action, Answer, Concede, EndPhase, Undo
 from axisallies_tui.engine.decisions import DECISIONS, resolves  # noqa: F401  (re-exported)
 from axisallies_tui.engine.dice import DiceSource
 from axisallies_tui.engine.errors import IllegalAction
 from axisallies_tui.engine.events import ActionUndone, Conceded, DecisionAnswered, Event, answer_text
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import Decision, GameState, PowerState, SpaceState, UndoEntry, Unit
-from axisallies_tui.engine.turns import start_turn
+from axisallies_tui.engine.turns import PHASE_ENDS_TAKEN_BACK, start_turn
 from axisallies_tui.engine.tx import HANDLERS, Tx, handles, require
 from axisallies_tui.engine.victory import DRAW, finish
 
@@ -104,8 +104,10 @@ def _remember_for_undo(tx: Tx, before: GameState, action: Action) -> None:
     """Keep what an undoable action changed; anything else (a phase change, a
     die rolled, a non-undoable action) closes the undo history."""
     after = tx.state
-    same_turn = after.phase == before.phase and after.power == before.power and after.round == before.round
-    if not (action.undoable and same_turn and not tx.dice.used and after.pending is None):
+    same_turn = after.power == before.power and after.round == before.round
+    ended = isinstance(action, EndPhase) and tx.rules.phase_kind(before.phase) in PHASE_ENDS_TAKEN_BACK
+    undoable = action.undoable and after.phase == before.phase or ended
+    if not (undoable and same_turn and not tx.dice.used and after.pending is None):
         if after.undo:
             tx.update(undo=())
         return
@@ -120,6 +122,7 @@ def _remember_for_undo(tx: Tx, before: GameState, action: Action) -> None:
         next_uid=before.next_uid,
         complexes_built=before.complexes_built,
         rule_state=before.rule_state,
+        phase=before.phase if ended else "",
     )
     tx.update(undo=before.undo + (entry,))
 
@@ -135,6 +138,8 @@ def undo(tx: Tx, action: Undo) -> None:
         spaces=tuple(spaces), powers=entry.powers, turn=entry.turn, next_uid=entry.next_uid,
         complexes_built=entry.complexes_built, rule_state=entry.rule_state, undo=tx.state.undo[:-1],
     )
+    if entry.phase:
+        tx.update(phase=entry.phase)
     tx.emit(ActionUndone(power=tx.state.power, action=entry.action))
 
 

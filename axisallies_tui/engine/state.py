@@ -126,6 +126,9 @@ class UndoEntry:
     next_uid: int
     complexes_built: int
     rule_state: tuple["RuleSlot", ...] = ()
+    phase: str = ""
+    """The phase to return to when the action ended one (a purchase ended with
+    money left); empty when the action stayed in its phase."""
 
 
 @frozen

@@ -41,6 +41,12 @@ ON_LEAVE: dict[str, Callable[[Tx], None]] = {}
 LEAVE_CHECKS: dict[str, Callable[[Tx], str | None]] = {}
 
 
+PHASE_ENDS_TAKEN_BACK = frozenset({"purchase"})
+"""Phase kinds whose end `u` may take back (issue 13: a purchase ended with money
+left by mistake), as long as no die has been rolled and the turn has not passed
+since. Other phase ends stay final, as at the table."""
+
+
 def _register(table: dict[str, T], kind: str, what: str) -> Callable[[T], T]:
     if kind not in PHASE_KINDS:
         raise ValueError(f"{kind!r} is not a phase kind the engine runs")

@@ -38,8 +38,39 @@ def test_dice_and_phase_changes_close_the_history():
         act(rules, rolled, Undo())
     bought = act(rules, act(rules, rolled, EndPhase()).state, Purchase(unit="infantry")).state
     assert len(bought.undo) == 1
-    moved_on = act(rules, bought, EndPhase()).state
-    assert moved_on.undo == ()
+    moved_on = act(rules, act(rules, bought, EndPhase()).state, EndPhase()).state  # past the combat move
+    assert moved_on.phase != "combat_move" and moved_on.undo == ()
+
+
+def test_the_end_of_a_purchase_is_taken_back_and_then_what_was_bought():
+    """Issue 13: `e e` with money left by mistake; `u` goes back to the purchase
+    with the list as it was, and once more takes back the purchase itself."""
+    rules = make_rules()
+    state = at(rules, start(rules), "germany", "purchase")
+    bought = act(rules, state, Purchase(unit="infantry", count=2)).state
+    ended = act(rules, bought, EndPhase()).state
+    assert ended.phase == "combat_move"
+    back = act(rules, ended, Undo())
+    assert back.state.phase == "purchase" and back.state.powers == bought.powers
+    assert back.events[0].text(rules.board, rules.edition) == "Germany takes back the end of the phase."
+    assert money(rules, act(rules, back.state, Undo()).state, "germany") == 32
+
+
+def test_moves_then_the_end_of_the_purchase_are_taken_back_in_reverse_order():
+    from axisallies_tui.engine.movement import Move
+
+    rules = make_rules()
+    ended = act(rules, at(rules, start(rules), "germany", "purchase"), EndPhase()).state
+    moved = act(rules, ended, Move(origin="germany", destination="karelia_ssr", units=(("armour", 1),))).state
+    undone_move = act(rules, moved, Undo()).state
+    assert undone_move.phase == "combat_move" and undone_move.spaces == ended.spaces
+    assert act(rules, undone_move, Undo()).state.phase == "purchase"
+
+
+def test_the_end_of_research_stays_final():
+    rules = make_rules()
+    ended = act(rules, at(rules, start(rules), "germany", "research"), EndPhase()).state
+    assert ended.phase == "purchase" and ended.undo == ()
 
 
 def test_the_feed_names_what_was_taken_back():

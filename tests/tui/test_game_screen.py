@@ -41,6 +41,9 @@ async def test_ending_the_purchase_with_money_left_asks_first(saved_game, app_fo
         await pilot.press("e", "y")
         await settle(pilot)
         assert app.session.state.phase == "combat_move"
+        await pilot.press("u")  # ended by mistake: back to buying, the money still there
+        await settle(pilot)
+        assert app.session.state.phase == "purchase" and ussr(app).ipcs == 24
 
 
 async def test_one_b_and_one_u(saved_game, app_for):

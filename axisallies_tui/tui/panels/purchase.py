@@ -165,7 +165,7 @@ class PurchasePanel(PhasePanel):
         cheapest, unit = min(affordable, key=lambda pu: pu[0])
         return (f"{ipcs} IPCs are left unspent: enough for {ipcs // cheapest} more "
                 f"{unit.name.lower()} at {cheapest} each. Unspent IPCs are kept for next turn. "
-                f"Ending the phase cannot be taken back. End the purchase?")
+                f"(u takes it back until a die is rolled.) End the purchase?")
 
     def before_end_phase(self) -> list[Action]:
         return self.draft_actions()
