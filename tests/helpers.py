@@ -14,7 +14,9 @@ from attrs import evolve
 from axisallies_tui import setup
 from axisallies_tui.engine.actions import Action
 from axisallies_tui.engine.dice import ScriptedDice
+from axisallies_tui.engine.errors import IllegalAction
 from axisallies_tui.engine.game import Step, apply, new_game
+from axisallies_tui.engine.movement import Move
 from axisallies_tui.engine.queries import power_index, units_in
 from axisallies_tui.engine.rules import HouseRuleChoice, Rules, Ruleset
 from axisallies_tui.engine.state import GameState, TurnRecord, Unit
@@ -122,3 +124,31 @@ def end_turn(rules: Rules, state: GameState) -> Step:
         events.extend(step.events)
         state = step.state
     return Step(state=state, events=tuple(events), dice=())
+
+
+def move(rules: Rules, state: GameState, origin: str, destination: str, *units: tuple[str, int],
+         **fields: Any) -> Step:
+    """`units` ((type, count) pairs) move from `origin` to `destination`; `fields`
+    are the Move's other fields (`path`, `uids`, ...), given as lists or tuples."""
+    extra = {name: tuple(value) if isinstance(value, list) else value for name, value in fields.items()}
+    return act(rules, state, Move(origin=origin, destination=destination, units=tuple(units), **extra))
+
+
+def refused(rules: Rules, state: GameState, origin: str, destination: str, *units: tuple[str, int],
+            **fields: Any) -> str:
+    """Why that move is refused (it must be)."""
+    try:
+        move(rules, state, origin, destination, *units, **fields)
+    except IllegalAction as problem:
+        return problem.reason
+    raise AssertionError(f"the move from {origin} to {destination} was accepted")
+
+
+def landing_behind_a_sub(rules: Rules) -> GameState:
+    """The UK's combat move: two British infantry aboard in the North Sea, a German
+    submarine there too, one German infantry in West Europe."""
+    state = clear(rules, start(rules), "west_europe")
+    state = put(rules, state, "west_europe", "germany", "infantry", 1)
+    state = at(rules, state, "uk", "combat_move")
+    state = move(rules, state, "united_kingdom", "north_sea_zone", ("infantry", 2)).state
+    return put(rules, state, "north_sea_zone", "germany", "submarine")

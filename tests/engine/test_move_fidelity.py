@@ -11,22 +11,13 @@ from axisallies_tui.engine.errors import IllegalAction
 from axisallies_tui.engine.legal import legal_actions
 from axisallies_tui.engine.movement import Move
 from axisallies_tui.engine.queries import units_in
-from tests.helpers import act, at, clear, count, make_rules, own, put, start
+from tests.helpers import act, at, clear, count, make_rules, move, own, put, refused, start
 
 
 @pytest.fixture
 def rules():
     return make_rules()
 
-
-def move(rules, state, origin, destination, *units, uids=()):
-    return act(rules, state, Move(origin=origin, destination=destination, units=tuple(units), uids=tuple(uids)))
-
-
-def refused(rules, state, origin, destination, *units, uids=()):
-    with pytest.raises(IllegalAction) as problem:
-        move(rules, state, origin, destination, *units, uids=uids)
-    return problem.value.reason
 
 
 def aboard(rules, state, zone, transport, power, unit, n=1):

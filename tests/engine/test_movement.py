@@ -5,24 +5,14 @@ from attrs import evolve
 
 from axisallies_tui.engine.actions import EndPhase, Undo
 from axisallies_tui.engine.errors import IllegalAction
-from axisallies_tui.engine.movement import Move
 from axisallies_tui.engine.queries import owner, units_in
-from tests.helpers import act, at, clear, count, ipcs, make_rules, money, own, put, start
+from tests.helpers import act, at, clear, count, ipcs, make_rules, money, move, own, put, refused, start
 
 
 @pytest.fixture
 def rules():
     return make_rules()
 
-
-def move(rules, state, origin, destination, *units, path=()):
-    return act(rules, state, Move(origin=origin, destination=destination, units=tuple(units), path=tuple(path)))
-
-
-def refused(rules, state, origin, destination, *units, path=()):
-    with pytest.raises(IllegalAction) as problem:
-        move(rules, state, origin, destination, *units, path=path)
-    return problem.value.reason
 
 
 # -- land ---------------------------------------------------------------------------------

@@ -63,14 +63,10 @@ def test_antiaircraft_fire_on_the_way_is_named_by_territory():
 def test_troops_landing_from_a_zone_with_enemy_ships_make_an_amphibious_assault_after_the_sea_battle():
     """The troops wait offshore until the sea battle is won (C-COMBAT-1); the
     move is still an amphibious assault on the territory, not a quiet unload."""
-    from tests.helpers import act
+    from tests.helpers import landing_behind_a_sub
 
     rules = make_rules()
-    state = clear(rules, start(rules), "west_europe")
-    state = put(rules, state, "west_europe", "germany", "infantry", 1)
-    state = at(rules, state, "uk", "combat_move")
-    state = act(rules, state, Move(origin="united_kingdom", destination="north_sea_zone", units=(("infantry", 2),))).state
-    state = put(rules, state, "north_sea_zone", "germany", "submarine")
+    state = landing_behind_a_sub(rules)
     for target in ("west_europe", "finland_norway"):
         seen = preview(rules, state, Move(origin="north_sea_zone", destination=target, units=(("infantry", 2),)),
                        with_odds=True)

@@ -3,9 +3,8 @@ the destination list come from it, not from rules worked out in the interface.""
 
 from __future__ import annotations
 
-from axisallies_tui.engine.movement import Move
 from axisallies_tui.engine.preview import preview
-from tests.helpers import act, at, clear, make_rules, put, start
+from tests.helpers import landing_behind_a_sub, make_rules
 from tests.tui.test_play import open_app, origin, pick_units, saved
 from tests.tui.waiting import settle
 
@@ -18,11 +17,7 @@ async def test_landing_from_a_zone_with_an_enemy_sub_is_an_amphibious_assault_af
     the troops wait for the sea battle. (The engine's preview used to call this a
     quiet unload while the panel guessed right from the board.)"""
     rules = make_rules()
-    state = clear(rules, start(rules), "west_europe")
-    state = put(rules, state, "west_europe", "germany", "infantry", 1)
-    state = at(rules, state, "uk", "combat_move")
-    state = act(rules, state, Move(origin="united_kingdom", destination="north_sea_zone", units=(("infantry", 2),))).state
-    state = put(rules, state, "north_sea_zone", "germany", "submarine")
+    state = landing_behind_a_sub(rules)
     app = open_app(saved(state, "landing"))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
