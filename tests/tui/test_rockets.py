@@ -59,10 +59,10 @@ async def test_no_rocket_key_without_the_development_or_outside_the_noncombat_mo
 
 def _footer_shown(app) -> set[str]:
     """The actions whose keys are drawn whole in the footer."""
-    from textual.widgets import Footer
+    from axisallies_tui.tui.widgets.key_footer import KeyFooter
 
-    return {item.action for item in app.screen.query_one(Footer).query("FooterKey")
-            if item.region.width and item.region.right <= app.size.width}
+    footer = app.screen.query_one(KeyFooter)
+    return {action for _start, end, _key, action, _enabled in footer.spans if end <= app.size.width}
 
 
 def test_the_victim_reads_of_the_rocket_in_its_hand_over_summary():
