@@ -152,3 +152,11 @@ def landing_behind_a_sub(rules: Rules) -> GameState:
     state = at(rules, state, "uk", "combat_move")
     state = move(rules, state, "united_kingdom", "north_sea_zone", ("infantry", 2)).state
     return put(rules, state, "north_sea_zone", "germany", "submarine")
+
+
+def damaged(rules: Rules, state: GameState, space: str) -> GameState:
+    """Every piece in `space` takes one hit of damage (two-hit ships)."""
+    index = rules.board.space(space).index
+    spaces = list(state.spaces)
+    spaces[index] = evolve(spaces[index], units=tuple(evolve(u, damage=1) for u in spaces[index].units))
+    return evolve(state, spaces=tuple(spaces))

@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from attrs import evolve
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -21,7 +20,7 @@ from axisallies_tui.engine.state import GameState
 from axisallies_tui.houserules import choice_problems
 from axisallies_tui.houserules.s000_damaged_capital_ships import RepairShip
 from axisallies_tui.setup import catalogue, make_rules
-from tests.helpers import act, at, clear, put, start
+from tests.helpers import act, at, clear, damaged, put, start
 from tests.property.invariants import check_step
 
 ACTIONS = 900
@@ -75,10 +74,7 @@ def repaired(rules: Rules, lost: bool) -> list[tuple[GameState, Step]]:
     German ships fill every sea zone by the complex meanwhile, so it is lost."""
     state = clear(rules, start(rules), "north_sea_zone")
     state = put(rules, state, "north_sea_zone", "uk", "battleship")
-    zone = rules.board.space("north_sea_zone").index
-    spaces = list(state.spaces)
-    spaces[zone] = evolve(spaces[zone], units=tuple(evolve(u, damage=1) for u in spaces[zone].units))
-    state = at(rules, evolve(state, spaces=tuple(spaces)), "uk", "research")
+    state = at(rules, damaged(rules, state, "north_sea_zone"), "uk", "research")
     steps = [(state, act(rules, state, RepairShip(uid=state.next_uid - 1, factory="united_kingdom")))]
     state = steps[-1][1].state
     if lost:

@@ -5,13 +5,12 @@ the interface; the key shows only when a rule offers something."""
 
 from __future__ import annotations
 
-from attrs import evolve
 from textual.widgets import OptionList
 
 from axisallies_tui.engine.queries import units_in
 from axisallies_tui.store import SavedGame
 from axisallies_tui.tui.screens.dialogs import PickDialog
-from tests.helpers import at, clear, count, make_rules, money, put, start
+from tests.helpers import at, clear, count, damaged, make_rules, money, put, start
 from tests.tui.test_game_screen import footer_actions
 from tests.tui.waiting import settle
 
@@ -72,10 +71,7 @@ async def test_a_damaged_battleship_is_sent_to_the_shipyard():
     rules = make_rules("s000-damaged-capital-ships")
     state = clear(rules, start(rules), "north_sea_zone")
     state = put(rules, state, "north_sea_zone", "uk", "battleship")
-    zone = rules.board.space("north_sea_zone").index
-    spaces = list(state.spaces)
-    spaces[zone] = evolve(spaces[zone], units=tuple(evolve(u, damage=1) for u in spaces[zone].units))
-    state = at(rules, evolve(state, spaces=tuple(spaces)), "uk", "research")
+    state = at(rules, damaged(rules, state, "north_sea_zone"), "uk", "research")
     app = open_app(saved(rules, state))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
