@@ -621,7 +621,7 @@ def _take_hits(tx: Tx, kind: str, hits: tuple[int, int]) -> None:
 def by_piece(rules: Rules) -> bool:
     """Games begun before revision 1 (`RULES_REVISION`) replay their casualties
     as they were played: asked by type only, submarine hits on anything."""
-    return rules.ruleset.revision >= 1
+    return rules.ruleset.has_fix(1)
 
 
 def casualty_question(rules: Rules, state: GameState, kind: str) -> CasualtyQuestion:

@@ -311,7 +311,7 @@ def _land_step(view: View, units: list[Unit], target: Space, last: bool) -> str 
 def _crowding(view: View, units: list[Unit], target: str) -> str | None:
     """C-AA-4: a kind allowed once per territory (the AA gun) may not end a move
     beside another of its kind, the mover's or an ally's (project default)."""
-    if view.rules.ruleset.revision < 1:  # games begun before this fix replay as they were played
+    if not view.rules.ruleset.has_fix(1):
         return None
     for kind_id in sorted({u.type for u in units if view.kind(u).has("one_per_territory")}):
         moving = sum(1 for u in units if u.type == kind_id)

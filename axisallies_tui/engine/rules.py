@@ -50,6 +50,11 @@ class Ruleset:
     """The engine's `RULES_REVISION` when the game began (stored games without
     one read as 0), so a recorded game replays as it was played."""
 
+    def has_fix(self, revision: int) -> bool:
+        """Whether this game plays the rules fix of `revision`: games begun before
+        it replay, and go on, as they were played."""
+        return self.revision >= revision
+
     def house_ids(self) -> tuple[str, ...]:
         return tuple(choice.id for choice in self.house)
 
