@@ -119,10 +119,9 @@ class LoaningMoney(HouseRule):
             return
         base, lent = self.lending(state)
         left = min(self.limit(base) - lent, power_state_ipcs(state, state.power))
-        for ally in self.borrowers(rules, state) if left > 0 else ():
-            yield Loan(to=ally, amount=1)
-            if left > 1:
-                yield Loan(to=ally, amount=left)
+        for ally in self.borrowers(rules, state):
+            for amount in range(1, left + 1):  # every amount: the TUI's `x` list offers what is listed
+                yield Loan(to=ally, amount=amount)
 
     def handle(self, tx: Tx, action: Action) -> None:
         assert isinstance(action, Loan)

@@ -84,10 +84,16 @@ def test_only_friends_and_only_what_the_treasury_allows():
     assert not [a for a in legal_actions(rules, broke) if isinstance(a, Loan)]
 
 
-def test_offers_go_to_each_ally():
+def test_offers_go_to_each_ally_in_every_amount_up_to_the_limit():
+    """The game screen's `x` list shows what the engine lists: a player may lend
+    any amount up to what is left of the limit, not only 1 or all of it."""
     rules = make_rules(RULE)
-    offered = {(a.to, a.amount) for a in legal_actions(rules, lending(rules, amount=30)) if isinstance(a, Loan)}
-    assert offered == {("ussr", 1), ("ussr", 3), ("usa", 1), ("usa", 3)}
+    state = lending(rules, amount=30)  # limit 3
+    offered = {(a.to, a.amount) for a in legal_actions(rules, state) if isinstance(a, Loan)}
+    assert offered == {(ally, n) for ally in ("ussr", "usa") for n in (1, 2, 3)}
+    state = act(rules, state, Loan(to="usa", amount=2)).state
+    offered = {(a.to, a.amount) for a in legal_actions(rules, state) if isinstance(a, Loan)}
+    assert offered == {("ussr", 1), ("usa", 1)}
 
 
 def test_the_ledger_is_saved_with_the_game():
@@ -98,3 +104,4 @@ def test_the_ledger_is_saved_with_the_game():
     state = act(rules, lending(rules), Loan(to="usa", amount=3)).state
     again = structure(state_to_json(state), GameState, "state")
     assert again.rule_state == state.rule_state
+
