@@ -679,8 +679,12 @@ def move_units(tx: Tx, move: Move) -> None:
     {LAND: _move_land, SEA: _move_sea, AIR: _move_air, "load": _load, "unload": _unload}[mode](tx, view, move, units)
 
 
-def _budget(view: View, units: list[Unit]) -> int:
-    return min(movement_left(view.rules, view.state, u) for u in units)
+def _budget(view: View, units: list[Unit], origin: str) -> int:
+    left = min(movement_left(view.rules, view.state, u) for u in units)
+    if left == 0 and origin in view.state.turn.rockets and any(view.rules.edition.unit(u.type).has("aa") for u in units):
+        raise IllegalAction(f"the AA gun in {view.board.space(origin).name} fired a rocket this turn "
+                            "and stays there until the turn ends")
+    return left
 
 
 def _relocate(tx: Tx, units: list[Unit], origin: str, destination: str, **changes: Any) -> list[Unit]:
@@ -713,7 +717,7 @@ def _pay_move_costs(tx: Tx, view: View, units: list[Unit], path: list[str]) -> N
 
 
 def _move_land(tx: Tx, view: View, move: Move, units: list[Unit]) -> None:
-    path = find_path(view, units, LAND, move.origin, move.destination, _budget(view, units), move.path)
+    path = find_path(view, units, LAND, move.origin, move.destination, _budget(view, units, move.origin), move.path)
     destination = move.destination
     if view.combat:
         require(_land_goes_to_fight(view, destination, path), _no_battle(view, units, destination))
@@ -746,7 +750,7 @@ def _move_land(tx: Tx, view: View, move: Move, units: list[Unit]) -> None:
 def _move_sea(tx: Tx, view: View, move: Move, units: list[Unit]) -> None:
     ships = [u for u in units if view.kind(u).domain == SEA]
     riders = [u for u in units if view.kind(u).domain == AIR]
-    path = find_path(view, ships, SEA, move.origin, move.destination, _budget(view, ships), move.path)
+    path = find_path(view, ships, SEA, move.origin, move.destination, _budget(view, ships, move.origin), move.path)
     room = sum(carrier_capacity(view.rules, s) for s in ships)
     need = sum(view.kind(r).carrier_cost or 0 for r in riders)
     if any(not view.kind(r).carrier_cost for r in riders):
@@ -785,7 +789,7 @@ def _move_sea(tx: Tx, view: View, move: Move, units: list[Unit]) -> None:
 
 
 def _move_air(tx: Tx, view: View, move: Move, units: list[Unit]) -> None:
-    budget = _budget(view, units)
+    budget = _budget(view, units, move.origin)
     if move.raid:
         require(view.combat, "bombing raids are declared in the combat move")
         require(all(view.kind(u).has("strategic_bomber") for u in units), "only bombers make strategic bombing raids")

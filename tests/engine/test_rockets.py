@@ -85,7 +85,7 @@ def test_a_fired_gun_may_not_move_and_the_rocket_is_not_taken_back(rules):
     assert fired.undo == (), "the die closed the phase's undo history"
     with pytest.raises(IllegalAction, match="nothing to take back"):
         act(rules, fired, Undo())
-    with pytest.raises(IllegalAction, match="0 movement points left"):
+    with pytest.raises(IllegalAction, match="fired a rocket this turn and stays there"):
         act(rules, fired, Move(origin="germany", destination="east_europe", units=(("aa_gun", 1),)))
 
 
