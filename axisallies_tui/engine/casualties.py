@@ -15,11 +15,13 @@ the outcome.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Callable
 
 from attrs import frozen
 
 from axisallies_tui.engine.errors import IllegalAction
+from axisallies_tui.engine.model import Edition
 
 PIECE_MARK = "#"
 SEA_DOMAIN = "sea"
@@ -84,6 +86,27 @@ def parse_piece_answer(text: str) -> Hits:
 
 def format_piece_answer(hits: Hits) -> str:
     return ", ".join(f"{PIECE_MARK}{uid}" + (f"={n}" if n > 1 else "") for uid, n in sorted(hits.items()) if n)
+
+
+def piece_answer_text(question: CasualtyQuestion, hits: Hits, edition: Edition) -> str:
+    """A piece answer as people read it: "infantry #12, battleship #15 (2 hits),
+    transport #162 (2 infantry aboard)"."""
+    pieces = {piece.uid: piece for piece in question.pieces}
+    parts = []
+    for uid, count in sorted(hits.items()):
+        piece = pieces.get(uid)
+        if piece is None or not count:
+            continue
+        notes = [f"{count} hits"] if count > 1 else []
+        if piece.cargo:
+            notes.append(", ".join(f"{n} {_name(edition, cargo)}" for cargo, n in Counter(piece.cargo).items())
+                         + " aboard")
+        parts.append(f"{_name(edition, piece.type)} {PIECE_MARK}{uid}" + (f" ({'; '.join(notes)})" if notes else ""))
+    return ", ".join(parts)
+
+
+def _name(edition: Edition, unit: str) -> str:
+    return edition.unit(unit).name.lower() if unit in edition.unit_by_id else unit
 
 
 def piece_problem(question: CasualtyQuestion, hits: Hits) -> str | None:

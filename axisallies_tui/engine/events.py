@@ -323,9 +323,12 @@ class DecisionAnswered(Event):
     power: str
     decision: str
     choice: str
+    said: str = ""
+    """The answer as people read it where the choice names pieces by id
+    ("infantry #12, transport #162 (2 infantry aboard)"); empty otherwise."""
 
     def describe(self, board: Board, edition: Edition) -> str:
-        return f"{power_name(board, self.power)} chooses {answer_text(board, self.choice)}."
+        return f"{power_name(board, self.power)} chooses {self.said or answer_text(board, self.choice)}."
 
 
 @frozen

@@ -18,6 +18,7 @@ from axisallies_tui.engine import movement as _movement  # noqa: F401
 from axisallies_tui.engine import rockets as _rockets  # noqa: F401
 from axisallies_tui.engine import turns as _turns  # noqa: F401
 from axisallies_tui.engine.actions import Action, Answer, Concede, EndPhase, Undo
+from axisallies_tui.engine.casualties import names_pieces, parse_piece_answer, piece_answer_text
 from axisallies_tui.engine.decisions import DECISIONS, resolves  # noqa: F401  (re-exported)
 from axisallies_tui.engine.dice import DiceSource
 from axisallies_tui.engine.errors import IllegalAction
@@ -157,7 +158,8 @@ def answer(tx: Tx, action: Answer) -> None:
         f"{action.choice!r} is not an answer to: {pending.prompt} (choose from {', '.join(pending.options)})",
     )
     tx.update(pending=None)
-    tx.emit(DecisionAnswered(power=pending.power, decision=pending.kind, choice=action.choice))
+    tx.emit(DecisionAnswered(power=pending.power, decision=pending.kind, choice=action.choice,
+                             said=_said(tx, pending, action.choice)))
     added = next((rule for rule in tx.rules.hooks("decision_options")
                   if choice in rule.decision_options(tx.rules, state_before, pending)), None)
     owner = added or tx.rules.active.owner_of_decision(pending.kind)
@@ -165,6 +167,16 @@ def answer(tx: Tx, action: Answer) -> None:
         owner.answer(tx, pending, choice)
     else:
         DECISIONS[pending.kind](tx, choice)
+
+
+def _said(tx: Tx, pending: Decision, choice: str) -> str:
+    """A casualty answer naming pieces by id, as people read it ("" otherwise)."""
+    if pending.casualties is None or not names_pieces(choice):
+        return ""
+    try:
+        return piece_answer_text(pending.casualties, parse_piece_answer(choice), tx.rules.edition)
+    except IllegalAction:
+        return ""
 
 
 def _as_option(tx: Tx, pending: Decision, choice: str) -> str:

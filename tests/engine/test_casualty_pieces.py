@@ -115,9 +115,12 @@ def test_a_loaded_transport_is_not_the_default_loss(rules):
 
 def test_the_owner_may_lose_the_loaded_transport_by_naming_it(rules):
     waiting, loaded, empty = loaded_and_empty(rules)
-    after = act(rules, waiting, Answer(f"#{loaded}"), dice=[6]).state
-    assert uids(rules, after, ZONE, "uk", "transport") == [empty]
-    assert count(rules, after, ZONE, "uk", "infantry") == 0
+    step = act(rules, waiting, Answer(f"#{loaded}"), dice=[6])
+    assert uids(rules, step.state, ZONE, "uk", "transport") == [empty]
+    assert count(rules, step.state, ZONE, "uk", "infantry") == 0
+    # the feed names the piece, not only its number
+    said = [e.describe(rules.board, rules.edition) for e in step.events if e.kind == "decision_answered"]
+    assert said == [f"United Kingdom chooses transport #{loaded} (2 infantry aboard)."]
 
 
 def test_an_answer_by_type_still_takes_the_lowest_numbered_piece(rules):
