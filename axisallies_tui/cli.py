@@ -15,7 +15,10 @@ EXIT_BAD_INPUT = 2
 
 
 def _out(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+    """One JSON document on a line, control characters escaped as in the headless protocol."""
+    from axisallies_tui.protocol import json_line
+
+    sys.stdout.write(json_line(data))
 
 
 def _ruleset_arguments(parser: argparse.ArgumentParser) -> None:

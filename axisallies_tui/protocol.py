@@ -56,7 +56,7 @@ def _escape(char: str) -> str:
     return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
 
 
-def json_line(message: dict[str, Any]) -> str:
+def json_line(message: Any) -> str:
     """`message` as one line of JSON (newline included) that a terminal shows as
     it is: every control character is written as a JSON `\\uXXXX` escape, so
     the text a driver decodes is unchanged and nothing raw reaches the screen."""

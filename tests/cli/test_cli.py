@@ -213,3 +213,13 @@ def test_headless_preview_says_what_a_move_would_do_without_doing_it(monkeypatch
     assert seen["odds"]["method"] == "exact" and seen["odds"]["defender_win"] > 0.9  # one tank against the German army
     assert any("move actions only" in m.get("error", "") for m in messages if isinstance(m.get("error"), str))
     assert not any(m.get("event") == "units_moved" for m in messages)
+
+
+def test_json_output_escapes_control_characters_as_the_protocol_does(capsys):
+    """A save name or a rule text with a control character must not reach the
+    terminal raw from any --json printer (the headless protocol's rule)."""
+    from axisallies_tui.cli import _out
+
+    _out([{"name": "evil\x1b[2Jname"}])
+    printed = capsys.readouterr().out
+    assert "\x1b" not in printed and json.loads(printed) == [{"name": "evil\x1b[2Jname"}]
