@@ -27,11 +27,11 @@ def _dangerous(char: str) -> bool:
 def harmless(text: Any, *, keep_newlines: bool = False) -> str:
     """`text` with every control character written out visibly (newlines and
     tabs too, unless `keep_newlines`)."""
-    text = str(text)
-    if text.isprintable():
-        return text
+    plain = str(text)
+    if plain.isprintable():
+        return plain
     return "".join(
-        _visible(c) if _dangerous(c) or (not keep_newlines and c in _KEEP) else c for c in text
+        _visible(c) if _dangerous(c) or (not keep_newlines and c in _KEEP) else c for c in plain
     )
 
 
