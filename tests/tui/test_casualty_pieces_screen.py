@@ -95,7 +95,8 @@ async def test_the_table_says_a_submarine_hit_must_fall_on_a_ship():
         await settle(pilot)
         assert app.session.state.pending is not None, "both hits on fighters is refused"
         assert count(rules, app.session.state, ZONE, "germany", "fighter") == 2
-        table.move_cursor(row=keys.index("germany/fighter"))
+        assert table.cursor_row == keys.index("germany/fighter"), "the refusal keeps the player's place"
+        assert panel.picks["germany/fighter"] == 2, "and the player's picks"
         await pilot.press("minus")
         table.move_cursor(row=keys.index("germany/transport"))
         await pilot.press("plus", "enter")

@@ -282,6 +282,8 @@ class CasualtyPanel(BattlePaneBase):
         if pending is None or state.battle is None:
             return
         space = state.battle.space
+        table = self.query_one(CasualtyTable)
+        keep_row = table.cursor_row if self._question is state else 0  # a refusal keeps the player's place
         if self._question is not state:  # a new question: start from the default
             self._question = state
             self.slots = battles.casualty_slots(rules, state, pending.kind)
@@ -295,7 +297,6 @@ class CasualtyPanel(BattlePaneBase):
             f"{battles.casualty_note(rules, pending.kind)}{battles.sea_hits_note(rules, state, pending.kind)}")
         info = self.last_rolls() + self.info_lines(space, with_odds=False, header=False)
         self.query_one("#battle-info", Static).update("\n".join(info))
-        table = self.query_one(CasualtyTable)
         table.clear()
         single = len({s.power for s in self.slots}) <= 1
         for slot in self.slots:
@@ -304,6 +305,8 @@ class CasualtyPanel(BattlePaneBase):
                                  slot.damage)
             table.add_row(battles.slot_label(rules, slot, single), str(slot.available), str(n) if n else "", note,
                           key=slot.key())
+        if self.slots:
+            table.move_cursor(row=min(keep_row, len(self.slots) - 1))
         self._show_total()
 
     def _show_total(self) -> None:
