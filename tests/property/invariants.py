@@ -35,11 +35,7 @@ class PlayChecker:
         seen = self.checked is not None and self.checked[0] is before.spaces
         changed = [i for i, (held, was) in enumerate(zip(after.spaces, before.spaces)) if not seen or held is not was]
         census_before = self.checked[1] if seen else unit_census(before)
-        census_after = Counter(census_before) if seen else unit_census(after)
-        if seen:  # only the replaced spaces change the count
-            census_after.subtract(census_of(before.spaces[i] for i in changed))
-            census_after.update(census_of(after.spaces[i] for i in changed))
-            census_after = +census_after
+        census_after = recounted(census_before, before, after, changed) if seen else unit_census(after)
         # IPCs never negative
         assert all(p.ipcs >= 0 for p in after.powers)
         undone = any(event.kind == "action_undone" for event in step.events)
@@ -67,6 +63,14 @@ class PlayChecker:
         if not after.undo:
             history.clear()
         assert len(history) == len(after.undo)
+
+
+def recounted(census, before, after, changed):
+    """The census after a step, from the one before: only replaced spaces count again."""
+    census = Counter(census)
+    census.subtract(census_of(before.spaces[i] for i in changed))
+    census.update(census_of(after.spaces[i] for i in changed))
+    return +census
 
 
 def placed_by(before, step):
