@@ -1,5 +1,5 @@
 """Shared fixtures: every test gets its own private data folder, so no test
-reads or writes the real user's saves."""
+reads or writes the real user's saves. Long tests start first."""
 
 from __future__ import annotations
 
@@ -20,3 +20,9 @@ def private_home(tmp_path, monkeypatch):
     monkeypatch.setenv("AXISALLIES_HOME", str(home))
     monkeypatch.delenv("AXISALLIES_GAMES_DIR", raising=False)
     return home
+
+
+def pytest_collection_modifyitems(items):
+    """The tests marked slow first: started last on parallel workers, a long test
+    would run on alone at the end while the other workers wait."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -21,7 +21,7 @@ from axisallies_tui.houserules import choice_problems
 from axisallies_tui.houserules.s000_damaged_capital_ships import RepairShip
 from axisallies_tui.setup import catalogue, make_rules
 from tests.helpers import act, at, clear, damaged, put, start
-from tests.property.invariants import check_step
+from tests.property.invariants import PlayChecker
 
 ACTIONS = 900
 
@@ -52,12 +52,12 @@ def play(rules: Rules, seed: int, actions: int = ACTIONS) -> GameState:
     """Random play checked at every step; returns the last state."""
     state = new_game(rules, SeededDice(seed, 0)).state
     bot = RandomBot(seed)
-    history: list[GameState] = []
+    checker = PlayChecker(rules)
     for number in range(1, actions):
         if state.result is not None:
             break
         step = apply(rules, state, bot.choose(rules, state), SeededDice(seed, number))
-        check_step(rules, state, step, history)
+        checker.check(state, step)
         state = step.state
     return state
 
@@ -94,9 +94,9 @@ def test_the_unit_census_follows_a_ship_into_the_repair_yard_and_out(lost: bool)
     account for it, so the census of random play holds."""
     rules = make_rules(Ruleset(board="classic", house=(HouseRuleChoice(id="s000-damaged-capital-ships"),)))
     steps = repaired(rules, lost)
-    history: list[GameState] = []
+    checker = PlayChecker(rules)
     for before, step in steps:
-        check_step(rules, before, step, history)
+        checker.check(before, step)
     ships = [u for space in steps[-1][1].state.spaces for u in space.units if u.power == "uk" and u.type == "battleship"]
     before_ships = [u for space in steps[-1][0].spaces for u in space.units if u.power == "uk" and u.type == "battleship"]
     assert len(ships) == len(before_ships) + (0 if lost else 1)

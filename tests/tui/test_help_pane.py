@@ -5,7 +5,7 @@ F1 opens the help at the step of the game the player is at."""
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Label, MarkdownViewer, OptionList
+from textual.widgets import Input, Label, MarkdownViewer, OptionList
 
 from axisallies_tui.engine.combat import Fight
 from axisallies_tui.engine.dice import ScriptedDice
@@ -18,12 +18,33 @@ SIZE = (80, 24)
 
 
 async def settle(pilot, times: int = 4) -> None:
+    """A few refresh cycles: for a key that must change nothing."""
     for _ in range(times):
         await pilot.pause()
 
 
 def app_on(name: str | None = None):
     return make_app(dice=ScriptedDice([]), open_game=name, theme="textual-dark")
+
+
+async def started(pilot) -> None:
+    """The first screen is up: the start screen, or the game opened."""
+    from axisallies_tui.tui.screens.game import GameScreen
+    from axisallies_tui.tui.screens.start import StartScreen
+
+    await until(pilot, lambda: isinstance(pilot.app.screen, (StartScreen, GameScreen)))
+
+
+async def ask(pilot, screen: HelpScreen, *keys: str) -> None:
+    """Type into the search box; wait until the box holds what was typed and the
+    results are listed for it."""
+    box = screen.query_one("#help-search", Input)
+    typed = box.value
+    for key in keys:
+        typed = typed[:-1] if key == "backspace" else typed + key
+    await pilot.press(*keys)
+    await until(pilot, lambda: box.value == typed)
+    await pilot.pause()
 
 
 def heading_at_top(screen: HelpScreen) -> str:
@@ -37,8 +58,8 @@ def heading_at_top(screen: HelpScreen) -> str:
     return ""
 
 
-async def open_help(pilot) -> HelpScreen:
-    await pilot.press("f1")
+async def open_help(pilot, key: str = "f1") -> HelpScreen:
+    await pilot.press(key)
     await until(pilot, lambda: isinstance(pilot.app.screen, HelpScreen))
     await workers_done(pilot)
     screen = pilot.app.screen
@@ -48,13 +69,10 @@ async def open_help(pilot) -> HelpScreen:
 
 async def test_a_typed_question_opens_its_answer_on_enter():
     async with app_on().run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("h")
-        await settle(pilot)
-        screen = pilot.app.screen
-        assert isinstance(screen, HelpScreen)
-        await pilot.press("slash", *"can my sub shoot down a figher?")
-        await settle(pilot)
+        await started(pilot)
+        screen = await open_help(pilot, "h")
+        await pilot.press("slash")
+        await ask(pilot, screen, *"can my sub shoot down a figher?")
         assert (screen.hits[0].page, screen.hits[0].heading) == ("combat", "Submarines")
         note = str(screen.query_one("#help-note", Label).render())
         assert "figher -> fighter" in note  # the player sees how the typo was read
@@ -70,16 +88,13 @@ async def test_a_typed_question_opens_its_answer_on_enter():
 
 async def test_clearing_the_search_brings_the_contents_back():
     async with app_on().run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("h")
-        await settle(pilot)
-        screen = pilot.app.screen
-        await pilot.press("slash", *"tranny")
-        await settle(pilot)
+        await started(pilot)
+        screen = await open_help(pilot, "h")
+        await pilot.press("slash")
+        await ask(pilot, screen, *"tranny")
         index = screen.query_one("#help-index", OptionList)
         assert index.option_count == len(screen.hits) > 0
-        await pilot.press(*["backspace"] * 6)
-        await settle(pilot)
+        await ask(pilot, screen, *["backspace"] * 6)
         assert screen.hits == [] and index.option_count == len(screen.pages)
         assert str(screen.query_one("#help-note", Label).render()) == ""
 
@@ -91,12 +106,10 @@ async def test_clearing_the_search_brings_the_contents_back():
 ])
 async def test_a_question_without_an_answer_says_so(typed, told):
     async with app_on().run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("h")
-        await settle(pilot)
-        screen = pilot.app.screen
-        await pilot.press("slash", *typed)
-        await settle(pilot)
+        await started(pilot)
+        screen = await open_help(pilot, "h")
+        await pilot.press("slash")
+        await ask(pilot, screen, *typed)
         index = screen.query_one("#help-index", OptionList)
         assert screen.hits == [] and index.option_count == 1
         assert told in str(index.get_option_at_index(0).prompt)
@@ -115,14 +128,14 @@ async def test_f1_in_each_phase_opens_its_section(saved_game):
         "place": ("placement", "Place new units"),
     }
     async with app_on(name).run_test(size=SIZE) as pilot:
-        await settle(pilot)
+        await started(pilot)
         app = pilot.app
         for phase, (page, heading) in expected.items():
             await to_phase(pilot, app, phase, tries=6)
             screen = await open_help(pilot)
             assert screen.current == page and heading_at_top(screen) == heading, phase
             await pilot.press("escape")
-            await settle(pilot)
+            await until(pilot, lambda: not isinstance(app.screen, HelpScreen))
 
 
 def battle_scene(dice: list[int]) -> str:
@@ -148,7 +161,7 @@ def battle_scene(dice: list[int]) -> str:
 async def test_f1_in_a_battle_opens_the_step_at_hand(dice, question, heading):
     name = battle_scene(dice)
     async with app_on(name).run_test(size=SIZE) as pilot:
-        await settle(pilot)
+        await started(pilot)
         state = pilot.app.session.state
         assert state.phase == "conduct_combat"
         assert (state.pending.kind if state.pending else None) == question
@@ -159,10 +172,10 @@ async def test_f1_in_a_battle_opens_the_step_at_hand(dice, question, heading):
 async def test_a_house_rule_in_force_is_found_first_and_marked(saved_game):
     name = saved_game("g", house={"s000-amphibious-assaults": {}})
     async with app_on(name).run_test(size=SIZE) as pilot:
-        await settle(pilot)
+        await started(pilot)
         screen = await open_help(pilot)
-        await pilot.press("slash", *"amphibious assault retreat")
-        await settle(pilot)
+        await pilot.press("slash")
+        await ask(pilot, screen, *"amphibious assault retreat")
         first = screen.hits[0]
         assert (first.page, first.heading, first.status) == ("house-active", "Amphibious assault changes", "on")
         prompt = str(screen.query_one("#help-index", OptionList).get_option_at_index(0).prompt)
@@ -179,11 +192,10 @@ def test_help_search_results_small(snap_compare):
     snippet with the matched words marked; the text beside it is unchanged."""
 
     async def run_before(pilot) -> None:
-        await settle(pilot)
-        await pilot.press("h")
-        await settle(pilot)
-        await pilot.press("slash", *"can my sub shoot down a figher?")
-        await settle(pilot)
+        await started(pilot)
+        screen = await open_help(pilot, "h")
+        await pilot.press("slash")
+        await ask(pilot, screen, *"can my sub shoot down a figher?")
 
     assert snap_compare(app_on(), run_before=run_before, terminal_size=SIZE)
 
@@ -193,10 +205,11 @@ def test_help_answer_opened_small(snap_compare):
     the top of the text, the results still listed for another pick."""
 
     async def run_before(pilot) -> None:
-        await settle(pilot)
-        await pilot.press("h")
-        await settle(pilot)
-        await pilot.press("slash", *"can my sub shoot down a figher?", "enter")
+        await started(pilot)
+        screen = await open_help(pilot, "h")
+        await pilot.press("slash")
+        await ask(pilot, screen, *"can my sub shoot down a figher?")
+        await pilot.press("enter")
         await workers_done(pilot)
         await until(pilot, lambda: heading_at_top(pilot.app.screen) == "Submarines")
 
@@ -204,12 +217,14 @@ def test_help_answer_opened_small(snap_compare):
 
 
 async def test_f1_in_the_odds_calculator_opens_its_section():
+    from axisallies_tui.tui.screens.odds import OddsScreen
+
     async with app_on().run_test(size=SIZE) as pilot:
-        await settle(pilot)
+        await started(pilot)
         await pilot.press("o")
-        await settle(pilot)
+        await until(pilot, lambda: isinstance(pilot.app.screen, OddsScreen))
         screen = await open_help(pilot)
         assert screen.current == "combat" and heading_at_top(screen) == "The odds calculator"
         await pilot.press("escape")
-        await settle(pilot)
+        await until(pilot, lambda: not isinstance(pilot.app.screen, HelpScreen))
         assert type(pilot.app.screen).__name__ == "OddsScreen"

@@ -3,8 +3,10 @@
 Each run plays a fixed number of keys (`AXISALLIES_RANDOM_KEYS`, default
 bounded for CI) from a seed, mixing single presses, bursts typed faster than
 the screen settles, and terminal resizes from 80x24 up to 160x50 (and now and
-then too small). Any exception inside the app fails the test, which names the
-seed and the keys so the failure can be replayed.
+then too small). Half the runs start from a new game, half from a game a bot
+has played on to a battle decision or a later turn. Any exception inside the
+app fails the test, which names the seed and the keys so the failure can be
+replayed.
 """
 
 from __future__ import annotations
@@ -14,6 +16,9 @@ import random
 
 import pytest
 from textual import events
+
+from axisallies_tui.engine.bots import RandomBot
+from axisallies_tui.store import SavedGame
 
 KEYS = (
     list("abcdeghimnoprstuy0123456789+-/?") + [
@@ -27,8 +32,14 @@ KEYS = (
 
 WEIGHTED = ["e"] * 6 + ["enter"] * 8 + ["y"] * 3 + ["down"] * 6 + ["escape"] * 3 + ["a"] * 3 + ["b"] * 2
 SIZES = [(80, 24), (80, 24), (100, 30), (120, 36), (140, 40), (160, 50), (70, 20), (50, 15)]
-COUNT = int(os.environ.get("AXISALLIES_RANDOM_KEYS", "300"))
-"""Keys per seed. CI plays the default; `AXISALLIES_RANDOM_KEYS=5000` for a long run."""
+COUNT = int(os.environ.get("AXISALLIES_RANDOM_KEYS", "150"))
+"""Keys per run. CI plays the default (six runs of 150: as many keys as three
+runs of 300, spread over parallel workers); `AXISALLIES_RANDOM_KEYS=5000` for a
+long run."""
+GAMES = [(1, 0), (2, 0), (3, 0), (4, 90), (5, 155), (6, 300)]
+"""(seed, bot actions played first): three new games; the defender choosing
+casualties in Germany's first turn, the attacker choosing in the UK's, and
+Germany's non-combat move in round 2."""
 
 
 def character(key: str) -> str | None:
@@ -38,10 +49,22 @@ def character(key: str) -> str | None:
     return key if len(key) == 1 else None
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
-async def test_random_keys_and_resizes_never_raise(seed, saved_game, app_for):
+def played_on(name: str, seed: int, actions: int) -> str:
+    """The saved game `name` after a random bot's first `actions` actions."""
+    game = SavedGame.open(name)
+    bot = RandomBot(seed)
+    for _ in range(actions):
+        game.apply(bot.choose(game.rules, game.state))
+    game.close()
+    return name
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("seed", "actions"), GAMES)
+async def test_random_keys_and_resizes_never_raise(seed, actions, saved_game, app_for):
     rng = random.Random(seed)
-    app = app_for(saved_game("mash", seed=seed), dice=[rng.randint(1, 6) for _ in range(5000)])
+    name = played_on(saved_game("mash", seed=seed), seed, actions)
+    app = app_for(name, dice=[rng.randint(1, 6) for _ in range(5000)])
     played: list[str] = []
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -62,9 +85,9 @@ async def test_random_keys_and_resizes_never_raise(seed, saved_game, app_for):
                 key = rng.choice(KEYS + WEIGHTED)
                 played.append(key)
                 await pilot.press(key)
-            assert app.return_code is None, f"seed {seed}: the app stopped after {played[-20:]}"
+            assert app.return_code is None, f"seed {seed}/{actions}: the app stopped after {played[-20:]}"
     # leaving the context re-raises anything the app raised; say how to replay it
-    assert not app._exception, f"seed {seed}, last keys {played[-20:]}"
+    assert not app._exception, f"seed {seed}/{actions}, last keys {played[-20:]}"
 
 
 async def test_end_phase_answer_typed_twice_ends_one_phase(saved_game, app_for):
