@@ -12,12 +12,34 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, MarkdownViewer, OptionList
+from textual.widgets import Input, Label, Markdown, MarkdownViewer, OptionList
+from textual.widgets.markdown import MarkdownTableOfContents
 from textual.widgets.option_list import Option
 
 from axisallies_tui.loaders.house import Catalogue
 from axisallies_tui.tui.helptext import HelpPage, SearchHit, all_pages, index_for
 from axisallies_tui.tui.widgets.common import TooSmall
+from axisallies_tui.tui.widgets.key_footer import KeyFooter
+
+
+class HelpDocument(Markdown):
+    """The help text. A page is a few hundred block widgets, and Textual restyles
+    a widget's whole subtree when it gains or loses focus; no style of the help
+    depends on the document's focus, so only the document itself is restyled
+    (moving between the contents and the text took most of a second)."""
+
+    def watch_has_focus(self, _has_focus: bool) -> None:
+        self.app.stylesheet.update_nodes([self], animate=True)
+
+
+class HelpViewer(MarkdownViewer):
+    """A MarkdownViewer around a `HelpDocument`."""
+
+    def compose(self) -> ComposeResult:
+        document = HelpDocument(open_links=False)
+        document.can_focus = True
+        yield document
+        yield MarkdownTableOfContents(document)  # hidden; the viewer keeps it up to date
 
 
 class HelpScreen(Screen[None]):
@@ -49,8 +71,8 @@ class HelpScreen(Screen[None]):
             yield Label("", id="help-note", markup=False)
             with Horizontal(id="help-main"):
                 yield OptionList(id="help-index", markup=False)
-                yield MarkdownViewer(show_table_of_contents=False, open_links=False, id="help-doc")
-        yield Footer()
+                yield HelpViewer(show_table_of_contents=False, open_links=False, id="help-doc")
+        yield KeyFooter()
 
     async def on_mount(self) -> None:
         self.show_index()
