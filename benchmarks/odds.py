@@ -5,11 +5,9 @@ Prints numbers; asserts nothing.
 
 Each line: the median and the slowest of REPEATS runs (after one warm-up run
 that fills the binomial cache), the number of battle states, and the result.
-Then "before / after", with time and tracemalloc peak: the row-by-row walk
-(`_Battle.solve(walk="row")`, what every battle used before AA battles went a
-level at a time), the level walk (`walk="level"`, what AA battles used before
-the carried-hits walk) and today's route (`walk="fastest"`), all measured in
-the same run.
+Then "before / after": the row-by-row walk every battle used before AA fire
+went a level at a time (`_Battle.solve(by_level=False)`, the baseline, measured
+in the same run) against today's route, with time and tracemalloc peak.
 The last lines time the whole `axisallies odds --json` command in a new process
 against a standard-library-only script computing the same odds (odds_stdlib.py).
 """
@@ -124,33 +122,30 @@ def _before_after(att, dfn, land_att, land_def) -> None:  # type: ignore[no-unty
         ("100 vs 100 land", big_att, big_def, 0),
         ("100 vs 100 land + AA gun", big_att, big_def, 1),
     ]
-    print("row walk (baseline) / level walk / today's walk: median time and tracemalloc peak")
+    print("before (row by row, baseline) / after, median time and tracemalloc peak")
     for name, attackers, defenders, guns in cases:
-        figures = [_measure(partial(_solve, attackers, defenders, guns, walk), slow=walk == "row" and guns > 0)
-                   for walk in ("row", "level", "fastest")]
-        (t0, _, w0), (t1, _, _), (t2, m2, w2) = figures
-        cells = "  ".join(f"{t * 1000:7.1f} ms {m / 2**20:5.1f} MB" for t, m, _ in figures)
-        print(f"  {name:<30} {cells}  ({t0 / t2:4.1f}x, {t1 / t2:4.1f}x; attacker wins {w0:.6f} / {w2:.6f})")
+        figures = []
+        for by_level in (False, True):
+            run = partial(_solve, attackers, defenders, guns, by_level)
+            result = run()
+            times = []
+            for _ in range(REPEATS if guns == 0 or by_level else 1):  # the AA baseline takes seconds
+                begin = time.perf_counter()
+                run()
+                times.append(time.perf_counter() - begin)
+            tracemalloc.start()
+            run()
+            peak = tracemalloc.get_traced_memory()[1]
+            tracemalloc.stop()
+            figures.append((statistics.median(times), peak, result.attacker_win))
+        (t0, m0, w0), (t1, m1, w1) = figures
+        print(f"  {name:<30} {t0 * 1000:7.1f} ms {m0 / 2**20:6.1f} MB -> {t1 * 1000:7.1f} ms {m1 / 2**20:6.1f} MB"
+              f"  ({t0 / t1:4.1f}x; attacker wins {w0:.6f} / {w1:.6f})")
 
 
-def _measure(run, slow: bool) -> tuple[float, int, float]:  # type: ignore[no-untyped-def]
-    """(median time, tracemalloc peak, attacker's win chance) of `run`."""
-    result = run()
-    times = []
-    for _ in range(1 if slow else REPEATS):  # the row walk of an AA battle takes seconds
-        begin = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - begin)
-    tracemalloc.start()
-    run()
-    peak = tracemalloc.get_traced_memory()[1]
-    tracemalloc.stop()
-    return statistics.median(times), peak, result.attacker_win
-
-
-def _solve(attackers, defenders, guns: int, walk: str):  # type: ignore[no-untyped-def]
+def _solve(attackers, defenders, guns: int, by_level: bool):  # type: ignore[no-untyped-def]
     battle = _Battle(list(attackers), list(defenders), None, None, True, 0, guns, 1, False, True, [], True)
-    return battle.solve(None, walk=walk)
+    return battle.solve(None, by_level=by_level)
 
 
 def _engine_route(rules, land_att, land_def) -> None:  # type: ignore[no-untyped-def]

@@ -30,13 +30,6 @@ How it works, for whoever has to change it:
   and nothing is kept per row (a 100 vs 100 battle with a gun: ~20 MB, not
   ~210). The cost is still that of the two-dimensional state: the products
   touch every (attacker row, defender state, hits) triple.
-- **Carried hits.** For large battles (`_CARRY_FROM`) the level walk keeps
-  what a row sends on "divided" by the attacker's volley and multiplies in one
-  small factor per unit lost on the way (`_CarriedWalk`): (hits x states)
-  per row instead of (hits x states squared). It applies when each unit lost
-  takes a polynomial factor out of the volley (not Low Luck, not sea-only hits,
-  the defender's states one chain). Every walk gives the same sums; tests
-  compare them.
 - **One round.** First-strike units of both sides fire; their hits are
   removed. The other units (those hit by the first strike excluded) fire at
   once; their hits are removed together (the casualty zone of C-COMBAT-3/4).
@@ -89,11 +82,6 @@ _OUTCOMES = 7
 _AT_ONCE = 4_000_000
 """Up to this many matrix entries, every row's transitions are built in two
 matrix products (`_Battle._precompute`) rather than row by row."""
-
-_CARRY_FROM = 5_000_000
-"""From this many (attacker row, defender state, defender state) triples on, the
-carried-hits walk is the fastest; below, the row or level walk (fewer, larger
-matrix products) is as fast or faster."""
 
 Side = Sequence[tuple[Profile, int]]
 
@@ -524,23 +512,6 @@ def _aa_fire(army: _Army, guns: int, value: int, low_luck: bool) -> tuple[list[t
     return air_chain, _fold(_binomial(shots, min(value, SIDES) / SIDES), len(air_chain) - 1)
 
 
-@lru_cache(maxsize=1024)
-def _unit_factor(lost: tuple[tuple[tuple[Profile, bool], int], ...]) -> np.ndarray | None:
-    """What the kinds `lost` ((profile, damaged), count; negative: gained, as a
-    unit becomes damaged) took out of their side's volley, as a polynomial in
-    hits, or None when that is no polynomial (a kind gained that fires
-    differently from the one lost)."""
-    dice: dict[float, int] = {}
-    for (prof, damaged), count in lost:
-        if prof.first_strike or prof.sea_targets_only or prof.dice <= 0 or _value(prof, damaged) <= 0:
-            continue
-        chance = prof.hit_chance(damaged)
-        dice[chance] = dice.get(chance, 0) + count * prof.dice
-    if any(n < 0 for n in dice.values()):
-        return None
-    return _hits(dice, False)
-
-
 # -- the battle ----------------------------------------------------------------------------
 
 
@@ -582,7 +553,6 @@ class _Battle:
         self.att_mass = np.zeros(self.na)
         self.def_mass = np.zeros(self.nd)
         self.rounds = 0.0
-        self.low_luck = low_luck
 
     def _level_tables(self) -> None:
         """What the level walk reads to build the defender's moves quickly."""
@@ -762,58 +732,36 @@ class _Battle:
                     after[rows] += part
         return after
 
-    def solve(self, max_rounds: int | None, walk: str = "fastest") -> Odds:
-        """The odds. `walk` picks how a battle fought to the end is walked:
-        "fastest" (by size: carried hits for large battles where they apply,
-        else by level or row), or "carried", "level" or "row" where each
-        applies (for tests and benchmarks: every walk gives the same odds)."""
-        plan = self._plan(walk) if max_rounds is None else None
-        if max_rounds != 0 and (plan is None or plan[0] == "row"):
+    def solve(self, max_rounds: int | None, by_level: bool = True) -> Odds:
+        """The odds. `by_level=False` walks the rows one by one even where they
+        could go a level at a time (the benchmark's baseline)."""
+        levels = self._levels() if by_level and max_rounds is None else None
+        if max_rounds != 0 and levels is None:
             self._precompute()
-        if plan is not None and plan[0] == "carried" and self._first_round_is_any_round():
-            mass = self.start.copy()  # the walk fights round 1 like any other
-        else:
-            mass = self._first_round(fight=max_rounds != 0)
+        mass = self._first_round(fight=max_rounds != 0)
         if max_rounds is None:
-            assert plan is not None
-            self._walk(mass, *plan)
+            self._walk(mass, levels)
             return self._odds(0.0)
         if max_rounds == 0:
             return self._odds(self._leave(mass))
         return self._odds(self._rounds(mass, max_rounds - 1))
 
-    def _first_round_is_any_round(self) -> bool:
-        """No bombardment joins it and nothing ends differently before it
-        (a retreat is decided at the end of a round only)."""
-        return self.opening is None and bool(np.array_equal(self.before_round, self.end_of_round))
-
-    def _plan(self, walk: str) -> tuple[str, list[np.ndarray]]:
-        """(walk, levels): the walk that applies, and the attacker's rows by slots used."""
-        levels = self._levels()
-        if walk == "row" or self.att_first is not None or self.def_first is not None:
-            return "row", levels
-        if walk == "carried" or (walk == "fastest" and self.na * self.nd ** 2 > _CARRY_FROM):
-            if self._carries():
-                return "carried", levels
-        if walk == "level" or len(levels) < self.na:
-            return "level", levels
-        return "row", levels
-
-    def _levels(self) -> list[np.ndarray]:
-        """The attacker's rows by slots used: no round leads from one row of a
-        level to another."""
+    def _levels(self) -> list[np.ndarray] | None:
+        """The attacker's rows by slots used, when some level has more than one
+        row (AA fire: aircraft lost before the first round) and no first strike
+        (the level walk does not have it); otherwise None."""
+        if self.att_first is not None or self.def_first is not None:
+            return None
         used = np.array([sum(state) for state in self.a.states])
         bounds = np.flatnonzero(np.diff(used)) + 1  # the states are sorted by slots used
-        return np.split(np.arange(self.na), bounds)
+        return np.split(np.arange(self.na), bounds) if len(bounds) + 1 < self.na else None
 
-    def _walk(self, mass: np.ndarray, walk: str, levels: list[np.ndarray]) -> None:
+    def _walk(self, mass: np.ndarray, levels: list[np.ndarray] | None) -> None:
         """Fight to the end: each attacker row once, in order, or a level at a
         time: rows with as many slots used, which no round connects."""
         ending = self.end_of_round != FIGHTING
         ended = np.zeros((self.na, self.nd))
-        if walk == "carried":
-            _CarriedWalk(self, mass, ended, ending).run(levels)
-        elif walk == "level":
+        if levels is not None:
             for rows in levels:
                 self._walk_level(rows, mass, ended, ending)
         else:
@@ -822,34 +770,6 @@ class _Battle:
         self.outcome += np.bincount(self.end_of_round.ravel(), ended.ravel(), minlength=_OUTCOMES)
         self.att_mass += ended.sum(axis=1)
         self.def_mass += ended.sum(axis=0)
-
-    def _carries(self) -> bool:
-        """Whether the carried-hits walk applies, and if so its factors: each
-        unit the attacker loses takes one polynomial factor out of its volley
-        (`_CarriedWalk`). Not with Low Luck (a volley is not a product of one
-        factor per die), hits on sea units only, a defender whose states are not
-        one chain, or a hit that makes a unit fire better (a damaged value above
-        its value would divide the volley, not factor it)."""
-        if self.low_luck or self.a_sea or self.d_sea or not self._def_chain:
-            return False
-        factors = [self._factor(i) for i in range(self.na)]
-        if any(f is None for f in factors):
-            return False
-        width = max(len(f) for f in factors if f is not None)
-        self.factors = np.zeros((self.na, width))
-        for i, f in enumerate(factors):
-            assert f is not None
-            self.factors[i, : len(f)] = f
-        return True
-
-    def _factor(self, i: int) -> np.ndarray | None:
-        """The polynomial f with volley(i) = volley(next) * f (folded alike),
-        where next is the attacker's state after one more hit; [1] at the end."""
-        a, nxt = self.a, int(self.att_next[i, 1])
-        if nxt == i:
-            return np.ones(1)
-        lost = a.kind_counts[i] - a.kind_counts[nxt]
-        return _unit_factor(tuple((a.kinds[k], int(lost[k])) for k in np.flatnonzero(lost)))
 
     def _walk_row(self, i: int, mass: np.ndarray, ended: np.ndarray, ending: np.ndarray) -> None:
         """Row i to its end: what stays in it ends in `ended`, the rest moves on in `mass`."""
@@ -975,102 +895,5 @@ class _Battle:
             rounds=float(self.rounds),
         )
 
-
-
-class _CarriedWalk:
-    """The fight to the end, a level of attacker rows at a time, with the
-    attacker's volley carried as a factor instead of multiplied in per row.
-
-    Row i's outflow to the row h hits further on is M[h, j'] = sum_j x[j]
-    fire[j, h] volley_i[j' - j] (x: expected rounds fought from each defender
-    state j; volley_i: what the attacker scores from row i). Computed as is,
-    that is a product over (row, hits, j, j'): the cost that made large
-    battles with AA fire slow. But each hit the attacker takes removes one
-    unit, and with it one factor from its volley: volley_i = volley_next *
-    f_i. So what row i sends on is kept "divided" by the volley of the row it
-    is passed to, multiplied by f_i as it moves one row on, and multiplied by
-    a full volley only once, where it arrives. Cost per row: (hits x defender
-    states x factor length) instead of (hits x defender states squared).
-    Nothing is dropped or approximated: the same sums in another order.
-
-    At a level with `left` slots still free, `pending[b, d, j]` holds what
-    arrives d rows further on (d = left: the last row, where every further
-    hit ends too), divided by that row's volley."""
-
-    def __init__(self, battle: _Battle, mass: np.ndarray, ended: np.ndarray, ending: np.ndarray) -> None:
-        self.battle, self.mass, self.ended, self.ending = battle, mass, ended, ending
-        self.next = battle.att_next[:, 1]
-        self.slots = len(battle.a.slot_unit)
-
-    def run(self, levels: list[np.ndarray]) -> None:
-        pending = None
-        for used, rows in enumerate(levels):
-            following = levels[used + 1] if used + 1 < len(levels) else rows[:0]
-            pending = self._level(rows, following, self.slots - used, pending)
-
-    def _level(self, rows: np.ndarray, following: np.ndarray, left: int,
-               pending: np.ndarray | None) -> np.ndarray | None:
-        """Walk one level; return the pending of the next level's rows (`following`)."""
-        battle = self.battle
-        moves = battle._defender_moves_level(rows)
-        inflow = self.mass[rows]
-        if pending is not None:
-            inflow = inflow + (pending[:, 0, None, :] @ moves)[:, 0]
-        end = self.ending[rows]
-        self.ended[rows] = np.where(end, inflow, 0.0)
-        if not left:
-            return None
-        fire = battle.def_fire
-        fire = np.concatenate([fire[:, :left], fire[:, left:].sum(axis=1, keepdims=True)], axis=1)
-        x = self._rounds_fought(inflow, end, moves, fire[:, 0])
-        if x is None and pending is None:
-            return None
-        if x is not None:
-            back = ((x * fire[None, :, 0])[:, None, :] @ moves)[:, 0]
-            self.ended[rows] += np.where(end, back, 0.0)
-            sent = x[:, None, :] * fire.T[None, 1:]  # sent[b, h - 1, j]
-            if pending is not None:
-                sent += pending[:, 1:]
-        else:
-            assert pending is not None
-            sent = pending[:, 1:]
-        return self._onward(rows, following, _times_factor(sent, battle.factors[rows]))
-
-    def _rounds_fought(self, inflow: np.ndarray, end: np.ndarray, moves: np.ndarray,
-                       stay: np.ndarray) -> np.ndarray | None:
-        """x[b, j]: expected rounds fought from (row b, defender state j)."""
-        fighting = ~end & (inflow > 0)
-        if not fighting.any():
-            return None
-        battle = self.battle
-        cols = slice(int(np.flatnonzero(fighting.any(axis=0))[0]), battle.nd)
-        keep = ~end[:, cols]
-        x = np.zeros(inflow.shape)
-        rhs = inflow[:, cols] * keep
-        x[:, cols] = _forward(rhs, np.broadcast_to(stay[cols], rhs.shape), moves[:, cols, cols], keep)
-        battle.rounds += x.sum()
-        return x
-
-    def _onward(self, rows: np.ndarray, following: np.ndarray, sent: np.ndarray) -> np.ndarray:
-        """`sent` per row of this level, gathered per row of the next level."""
-        where = np.searchsorted(following, self.next[rows])
-        out = np.zeros((len(following),) + sent.shape[1:])
-        if len(np.unique(where)) == len(where):
-            out[where] = sent
-        else:
-            np.add.at(out, where, sent)
-        return out
-
-
-def _times_factor(values: np.ndarray, factors: np.ndarray) -> np.ndarray:
-    """values[b] times the polynomial factors[b] along the last axis (the
-    defender's states), what passes the last state staying there."""
-    out: np.ndarray = values * factors[:, 0, None, None]
-    width = values.shape[-1]
-    for t in range(1, factors.shape[1]):
-        coef = factors[:, t, None, None]
-        out[..., t:] += coef * values[..., : width - t]
-        out[..., -1] += coef[..., 0] * values[..., width - t:].sum(axis=-1)
-    return out
 
 __all__ = ["AA_VALUE", "Odds", "battle_odds"]
