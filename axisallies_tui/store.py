@@ -967,6 +967,35 @@ class SavedGame:
             events.extend(json.loads(row[3]))
         return [harmless_data(e) for e in events]
 
+    def feed_tail(self, limit: int) -> tuple[list[dict[str, Any]], int]:
+        """The newest `limit` events or a few more, oldest first (made harmless),
+        and how many the game has in all: what the game screen keeps, read from
+        the newest action back, so a long game opens as quickly as a short one."""
+        if self._migrated_rows is not None:
+            events = self.feed()
+            return events[-limit:], len(events)
+        batches: list[list[dict[str, Any]]] = []
+        kept = 0
+        try:
+            with contextlib.closing(_connect_read(self.path)) as conn:
+                newest_first = conn.execute("SELECT events FROM actions WHERE seq <= ? ORDER BY seq DESC",
+                                            (self.seq,))
+                for (text,) in newest_first:
+                    batches.append(json.loads(text))
+                    kept += len(batches[-1])
+                    if kept >= limit:
+                        break
+                older = self.seq - len(batches)
+                earlier = conn.execute("SELECT coalesce(sum(json_array_length(events)), 0) FROM actions "
+                                       "WHERE seq <= ?", (older,)).fetchone()[0] if older else 0
+        except (sqlite3.Error, ValueError, TypeError):  # as `feed` would: it says what is wrong
+            events = self.feed()
+            return events[-limit:], len(events)
+        start = list(self.meta.get("start_events") or []) if len(batches) == self.seq else []
+        events = start + [event for batch in reversed(batches) for event in batch]
+        total = len(self.meta.get("start_events") or []) + earlier + kept
+        return [harmless_data(e) for e in events], total
+
     def details(self) -> dict[str, Any]:
         """What `load` and the game screen say about the game's setup."""
         return {

@@ -1,11 +1,12 @@
 """Type-to-find: a box that lists the spaces whose names match what is typed;
-Enter jumps to the first (or the highlighted) one."""
+Enter jumps to the first (or the highlighted) one. The box and its list are
+built the first time `/` opens them: most turns never use them, and the game
+screen's first paint should not wait for them."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.message import Message
@@ -54,12 +55,11 @@ class JumpBar(Vertical):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.board = board
 
-    def compose(self) -> ComposeResult:
-        yield Input(placeholder="Find a space: type part of its name, Enter to jump (Esc closes)", id="jump-input",
-                    compact=True)
-        yield OptionList(id="jump-matches", markup=False)
-
-    def open(self) -> None:
+    async def open(self) -> None:
+        if not self.children:
+            await self.mount(Input(placeholder="Find a space: type part of its name, Enter to jump (Esc closes)",
+                                   id="jump-input", compact=True),
+                             OptionList(id="jump-matches", markup=False))
         self.add_class("-open")
         box = self.query_one("#jump-input", Input)
         box.value = ""
