@@ -574,17 +574,18 @@ async def test_setup_messages_name_rules_by_title_not_id(app_for):
 
 
 async def test_region_tables_and_the_find_box_appear_when_first_wanted(saved_game, app_for):
-    """The screen opens with the capital's region only; another region's table,
-    and the find box, are built the first time the player asks for them."""
-    from textual.widgets import Input
-
+    """The screen opens with the capital's region only; another region's table
+    is built the first time the player asks for it, and the find box just after
+    the first paint, in time for `/` and the name typed after it."""
+    from axisallies_tui.tui.widgets.jump_bar import JumpBar
     from axisallies_tui.tui.widgets.region_board import RegionBoard, SpaceTable
 
     app = app_for(saved_game())
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         board = app.screen.query_one(RegionBoard)
-        assert len(app.screen.query(SpaceTable)) == 1 and not app.screen.query(Input)
+        assert len(app.screen.query(SpaceTable)) == 1
+        await pilot.pause(JumpBar.BUILD_AFTER)
         await pilot.press("slash", *"karel", "enter")
         await settle(pilot)
         assert board.current_space() == "karelia_ssr"

@@ -65,10 +65,14 @@ class CombatFeed(RichLog):
         return self.total - min(len(self.records), SHOWN)
 
     @staticmethod
-    def styled(kind: str, text: str) -> Text:
-        prefix = _HEADINGS.get(kind) or _MINOR.get(kind) or ""
-        text = harmless(text)  # names and edit reasons come from players and files
-        line = Text(prefix + text)
+    def plain(kind: str, text: str) -> str:
+        """The line as text: its marker, then the sentence (names and edit reasons
+        come from players and files: made harmless)."""
+        return (_HEADINGS.get(kind) or _MINOR.get(kind) or "") + harmless(text)
+
+    @classmethod
+    def styled(cls, kind: str, text: str) -> Text:
+        line = Text(cls.plain(kind, text))
         if kind in _HEADINGS:
             line.stylize("bold")
         elif kind in _MINOR:
@@ -93,7 +97,7 @@ class CombatFeed(RichLog):
         history = list(records)
         kept = history[-MAX_LINES:]
         self.records = [(str(r.get("event", "")), str(r.get("text", "")), r.get("power")) for r in kept]
-        self.lines_written = [self.styled(kind, text).plain for kind, text, _ in self.records]
+        self.lines_written = [self.plain(kind, text) for kind, text, _ in self.records]
         self.total = max(total or 0, len(history))
         self.drawn = min(len(self.records), max(FIRST_DRAWN, self.app.size.height))
         self.redraw()

@@ -1,7 +1,7 @@
 """Type-to-find: a box that lists the spaces whose names match what is typed;
 Enter jumps to the first (or the highlighted) one. The box and its list are
-built the first time `/` opens them: most turns never use them, and the game
-screen's first paint should not wait for them."""
+built just after the game screen's first paint, which need not wait for them
+(keys typed after `/` must find the box there: it is not built on the key)."""
 
 from __future__ import annotations
 
@@ -55,11 +55,20 @@ class JumpBar(Vertical):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.board = board
 
-    async def open(self) -> None:
+    BUILD_AFTER = 0.3
+    """Seconds after the screen's mount to build the box and its list."""
+
+    def on_mount(self) -> None:
+        self.set_timer(self.BUILD_AFTER, self._build)
+
+    async def _build(self) -> None:
         if not self.children:
             await self.mount(Input(placeholder="Find a space: type part of its name, Enter to jump (Esc closes)",
                                    id="jump-input", compact=True),
                              OptionList(id="jump-matches", markup=False))
+
+    async def open(self) -> None:
+        await self._build()  # there already, unless `/` came in the first moments
         self.add_class("-open")
         box = self.query_one("#jump-input", Input)
         box.value = ""
