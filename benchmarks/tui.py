@@ -268,7 +268,9 @@ def main() -> None:
     term.close()
     bare_move = _bytes_per_key(bare_bytes)
 
-    term = Terminal([sys.executable, "-m", "axisallies_tui", "load", "bench"], env, width, height)
+    played = f"keys{os.getpid()}"  # keys below play moves: a game of this run's own (--home keeps saves)
+    _new_game([played, "--seed", "1"], env)
+    term = Terminal([sys.executable, "-m", "axisallies_tui", "load", played], env, width, height)
     term.wait_for(lambda out: b"Round 1" in out and FRAME_END in out[out.index(b"Round 1"):])
     term.drain()
     term.press(KEYS["f2"])
@@ -302,8 +304,8 @@ def main() -> None:
     # the battle pane, from a position in conduct combat
     position = Path(home) / "battle.toml"
     position.write_text(BATTLE_POSITION, encoding="utf-8")
-    _new_game(["battle", "--position", str(position), "--seed", "3"], env)
-    term = Terminal([sys.executable, "-m", "axisallies_tui", "load", "battle"], env, width, height)
+    _new_game([f"battle{os.getpid()}", "--position", str(position), "--seed", "3"], env)
+    term = Terminal([sys.executable, "-m", "axisallies_tui", "load", f"battle{os.getpid()}"], env, width, height)
     painted = term.wait_for(lambda out: b"Conduct combat" in out and FRAME_END in out[out.index(b"Conduct combat"):])
     shown = term.wait_for(lambda out: b"Odds: win" in out and FRAME_END in out[out.index(b"Odds: win"):])
     battle_start, odds_shown = painted - term.started, shown - term.started
