@@ -21,6 +21,12 @@ arrives framed by begin/end markers and can be timed to the end of the frame.
   after that first paint), then each Enter that fights the battle or answers
   its casualty and retreat questions
 - peak resident memory of the running game (budget 120 MB): VmHWM at the end
+
+Both programs start from compiled byte code, as an installed game does (pip
+compiles it; a checkout writes it on the first start): the environment's
+PYTHONDONTWRITEBYTECODE is dropped, the byte code goes to a cache in the
+temporary home, and one untimed start of each program fills it. `--start-only`
+times the start-ups and nothing else.
 """
 
 from __future__ import annotations
@@ -154,6 +160,49 @@ class Terminal:
         os.close(self.master)
 
 
+def _saved_games(env: dict[str, str]) -> dict[str, dict[str, object]]:
+    import json
+
+    listed = subprocess.run([sys.executable, "-m", "axisallies_tui", "list", "--json"], cwd=ROOT, env=env,
+                            capture_output=True, text=True, check=True)
+    return {game["name"]: game for game in json.loads(listed.stdout)}
+
+
+def _new_game(arguments: list[str], env: dict[str, str]) -> None:
+    """`axisallies new ARGUMENTS`, unless a game of that name is there from an earlier run."""
+    if arguments[0] not in _saved_games(env):
+        subprocess.run([sys.executable, "-m", "axisallies_tui", "new", *arguments], cwd=ROOT, env=env, check=True,
+                       capture_output=True)
+
+
+def _long_game(rounds: int, env: dict[str, str]) -> int:
+    """A bot game of `rounds` rounds saved as "long" (kept from an earlier run
+    with the same --home): the feed and the start-up with thousands of actions
+    behind them. Victory is switched off so the game is still being played
+    (a finished game opens on its result). The number of actions in it."""
+    import json
+
+    argv = [sys.executable, "-m", "axisallies_tui"]
+    if _saved_games(env).get("long", {}).get("round", 0) >= rounds:
+        done = subprocess.run([*argv, "load", "long", "--json"], cwd=ROOT, env=env, capture_output=True, text=True)
+        return int(json.loads(done.stdout)["actions"])
+    done = subprocess.run([*argv, "headless", "--map", "classic", "--seed", "7", "--option", "military_victory=false",
+                           "--option", "axis_economic_victory=0", "--bot", "random", "--rounds", str(rounds),
+                           "--save", "long", "--json"], cwd=ROOT, env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        print(f"the long game could not be played: {done.stderr.strip()[-300:]}", file=sys.stderr)
+        return 0
+    return int(json.loads(done.stdout.splitlines()[-1]).get("actions_applied", 0))
+
+
+def _first_paint(term: Terminal, marker: bytes, close: bool = True) -> float:
+    """Seconds from spawning the program to the end of the first frame showing `marker`."""
+    painted = term.wait_for(lambda out: marker in out and FRAME_END in out[out.index(marker):], timeout=60)
+    if close:
+        term.close()
+    return painted - term.started
+
+
 def _bytes_per_key(totals: list[int]) -> float:
     """Median bytes written per key from running totals."""
     steps = [b - a for a, b in zip(totals, totals[1:])]
@@ -167,55 +216,61 @@ def main() -> None:
     parser.add_argument("--starts", type=int, default=5, help="start-ups to time")
     parser.add_argument("--long-game", type=int, default=150, metavar="ROUNDS",
                         help="rounds of a bot game to time the start-up of a long save (0: skip)")
+    parser.add_argument("--start-only", action="store_true", help="time the start-ups only")
+    parser.add_argument("--home", help="folder for the saves and byte code, kept between runs (default: a new "
+                                       "temporary folder); a long game already in it is used again")
     args = parser.parse_args()
     width, height = (int(n) for n in args.size.split("x"))
 
-    home = tempfile.mkdtemp(prefix="aa-bench-tui-")
-    env = {**os.environ, "AXISALLIES_HOME": home, "TERM": "xterm-256color", "TEXTUAL_ANIMATIONS": "none"}
+    home = args.home or tempfile.mkdtemp(prefix="aa-bench-tui-")
+    env = {**os.environ, "AXISALLIES_HOME": home, "TERM": "xterm-256color", "TEXTUAL_ANIMATIONS": "none",
+           "PYTHONPYCACHEPREFIX": str(Path(home) / "pycache")}
     env.pop("AXISALLIES_GAMES_DIR", None)
-    subprocess.run([sys.executable, "-m", "axisallies_tui", "new", "bench", "--seed", "1"], cwd=ROOT, env=env,
-                   check=True, capture_output=True)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    _new_game(["bench", "--seed", "1"], env)
 
-    # the baseline: a bare Textual app on the same terminal, in this run
-    bare_starts, bare_bytes = [], []
-    for _ in range(args.starts):
-        term = Terminal([sys.executable, "-c", BARE_APP], env, width, height)
-        painted = term.wait_for(lambda out: b"Round 1" in out and FRAME_END in out[out.index(b"Round 1"):])
-        bare_starts.append(painted - term.started)
-        term.drain()
-        for _ in range(10):
-            term.press(KEYS["down"])
-            term.drain(0.02)
-            bare_bytes.append(len(term.seen_all))
-        term.close()
+    long_actions = _long_game(args.long_game, env) if args.long_game else 0
+
+    # the first paints, taken in turn (bare app, new game, long game) so a change
+    # in the machine's load weighs on all three alike; the first round is untimed
+    programs = {"bare": ([sys.executable, "-c", BARE_APP], b"Round 1"),
+                "new": ([sys.executable, "-m", "axisallies_tui", "load", "bench"], b"Round 1")}
+    if long_actions:  # the footer: a finished game shows its result, not "Round"
+        programs["long"] = ([sys.executable, "-m", "axisallies_tui", "load", "long"], b" Help")
+    first_paints: dict[str, list[float]] = {name: [] for name in programs}
+    for run in range(args.starts + 1):
+        for name, (argv, marker) in programs.items():
+            took = _first_paint(Terminal(argv, env, width, height), marker)
+            if run:
+                first_paints[name].append(took)
+    bare_starts, starts, long_starts = first_paints["bare"], first_paints["new"], first_paints.get("long", [])
+    bare = statistics.median(bare_starts)
+    if args.start_only:
+        print(f"terminal {width}x{height}, classic board; load average {os.getloadavg()[0]:.2f} "
+              f"on {os.cpu_count()} CPUs")
+        for name, label in (("bare", "bare Textual app"), ("new", "new game"),
+                            ("long", f"saved game of {long_actions} actions")):
+            if first_paints.get(name):
+                median = statistics.median(first_paints[name])
+                runs = ", ".join(f"{s:.2f}" for s in first_paints[name])
+                print(f"first paint, {label}: median {median:.2f} s = {median / bare:.2f}x the bare app ({runs})")
+        return
+
+    # the baseline's bytes for a cursor move
+    bare_bytes = []
+    term = Terminal([sys.executable, "-c", BARE_APP], env, width, height)
+    _first_paint(term, b"Round 1", close=False)
+    term.drain()
+    for _ in range(10):
+        term.press(KEYS["down"])
+        term.drain(0.02)
+        bare_bytes.append(len(term.seen_all))
+    term.close()
     bare_move = _bytes_per_key(bare_bytes)
 
-    # a long game: the feed and the start-up with 10,000 actions behind them
-    long_actions = 0
-    if args.long_game:
-        done = subprocess.run([sys.executable, "-m", "axisallies_tui", "headless", "--map", "classic", "--seed", "7",
-                               "--bot", "random", "--rounds", str(args.long_game), "--save", "long", "--json"],
-                              cwd=ROOT, env=env, capture_output=True, text=True)
-        if done.returncode == 0:
-            import json
-
-            long_actions = json.loads(done.stdout.splitlines()[-1]).get("actions_applied", 0)
-    long_starts = []
-    for _ in range(args.starts if long_actions else 0):
-        term = Terminal([sys.executable, "-m", "axisallies_tui", "load", "long"], env, width, height)
-        # the first frame with the footer drawn (a finished game shows its result, not "Round")
-        painted = term.wait_for(lambda out: b" Help" in out and FRAME_END in out[out.index(b" Help"):], timeout=60)
-        long_starts.append(painted - term.started)
-        term.close()
-
-    starts = []
-    for _ in range(args.starts):
-        term = Terminal([sys.executable, "-m", "axisallies_tui", "load", "bench"], env, width, height)
-        painted = term.wait_for(lambda out: b"Round 1" in out and FRAME_END in out[out.index(b"Round 1"):])
-        starts.append(painted - term.started)
-        term.close()
-
-    term = Terminal([sys.executable, "-m", "axisallies_tui", "load", "bench"], env, width, height)
+    played = f"keys{os.getpid()}"  # keys below play moves: a game of this run's own (--home keeps saves)
+    _new_game([played, "--seed", "1"], env)
+    term = Terminal([sys.executable, "-m", "axisallies_tui", "load", played], env, width, height)
     term.wait_for(lambda out: b"Round 1" in out and FRAME_END in out[out.index(b"Round 1"):])
     term.drain()
     term.press(KEYS["f2"])
@@ -249,9 +304,8 @@ def main() -> None:
     # the battle pane, from a position in conduct combat
     position = Path(home) / "battle.toml"
     position.write_text(BATTLE_POSITION, encoding="utf-8")
-    subprocess.run([sys.executable, "-m", "axisallies_tui", "new", "battle", "--position", str(position),
-                    "--seed", "3"], cwd=ROOT, env=env, check=True, capture_output=True)
-    term = Terminal([sys.executable, "-m", "axisallies_tui", "load", "battle"], env, width, height)
+    _new_game([f"battle{os.getpid()}", "--position", str(position), "--seed", "3"], env)
+    term = Terminal([sys.executable, "-m", "axisallies_tui", "load", f"battle{os.getpid()}"], env, width, height)
     painted = term.wait_for(lambda out: b"Conduct combat" in out and FRAME_END in out[out.index(b"Conduct combat"):])
     shown = term.wait_for(lambda out: b"Odds: win" in out and FRAME_END in out[out.index(b"Odds: win"):])
     battle_start, odds_shown = painted - term.started, shown - term.started
@@ -267,7 +321,6 @@ def main() -> None:
 
     ms = sorted(x * 1000 for x in latencies)
     print(f"terminal {width}x{height}, classic board")
-    bare = statistics.median(bare_starts)
     print(f"bare Textual app (baseline, this run): first paint median {bare:.2f} s; "
           f"a cursor move writes {bare_move:.0f} bytes")
     if long_starts:

@@ -115,5 +115,9 @@ class GameSession:
     def feed(self) -> list[dict[str, Any]]:
         return self.saved.feed()
 
+    def feed_tail(self, limit: int) -> tuple[list[dict[str, Any]], int]:
+        """The newest `limit` events (or a few more) and how many the game has in all."""
+        return self.saved.feed_tail(limit)
+
     def close(self) -> None:
         self.saved.close()

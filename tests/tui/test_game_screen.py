@@ -192,6 +192,62 @@ async def test_a_long_history_draws_only_its_last_lines(saved_game, app_for):
         assert feed.lines_written[-1] == "line 4999"
 
 
+async def test_older_lines_of_the_feed_are_drawn_when_the_player_scrolls_up(saved_game, app_for):
+    """A long game opens with only its newest lines drawn; scrolling to the top
+    draws older ones above, keeping the line read in view, up to SHOWN lines."""
+    from axisallies_tui.tui.widgets.combat_feed import SHOWN, CombatFeed
+
+    def shown(feed: CombatFeed) -> list[str]:
+        return [strip.text.strip() for strip in feed.lines]
+
+    app = app_for(saved_game())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        feed = app.screen.query_one(CombatFeed)
+        feed.add_history({"event": "note", "text": f"line {n}"} for n in range(1000))
+        await settle(pilot)
+        first = shown(feed)
+        assert first[-1] == "line 999" and "line 900" not in first
+        assert first[0].startswith("(") and "earlier lines: scroll up" in first[0]
+        await pilot.press("f4", "home")
+        await settle(pilot)
+        top = round(feed.scroll_y)
+        assert top > 0  # the line read before stays where it was, the older ones above it
+        assert shown(feed)[top] == first[0] or shown(feed)[top + 1] == first[1]
+        assert f"line {1000 - len(first) - 1}" in shown(feed)
+        for _ in range(SHOWN // 40):
+            await pilot.press("home")
+            await settle(pilot)
+        lines = shown(feed)
+        assert f"line {1000 - SHOWN}" in lines and f"line {1000 - SHOWN - 1}" not in lines
+        assert lines[0] == f"({1000 - SHOWN} earlier lines are kept in the saved game)"
+
+
+async def test_the_feed_opens_with_the_newest_lines_of_the_save(app_for):
+    """The game screen reads the newest events from the back of the save: the same
+    lines, oldest first, as reading the whole history."""
+    from axisallies_tui.engine.actions import EndPhase
+    from axisallies_tui.engine.dice import ScriptedDice
+    from axisallies_tui.engine.rules import Ruleset
+    from axisallies_tui.store import SavedGame
+    from axisallies_tui.tui.widgets.combat_feed import CombatFeed
+
+    game = SavedGame.create("long", Ruleset(board="classic"), seed=1)
+    for _ in range(12):  # a round of turns and phases, most of them ended with nothing done
+        game.apply(EndPhase(), ScriptedDice([]))
+    everything = game.feed()
+    assert game.feed_tail(5)[0] == everything[-len(game.feed_tail(5)[0]):]
+    assert len(game.feed_tail(5)[0]) >= 5 and game.feed_tail(5)[1] == len(everything)
+    assert game.feed_tail(10_000) == (everything, len(everything))
+    game.close()
+    app = app_for("long")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        feed = app.screen.query_one(CombatFeed)
+        assert feed.lines_written == [CombatFeed.styled(e["event"], e["text"]).plain for e in everything]
+        assert feed.total == len(everything)
+
+
 # -- setup -------------------------------------------------------------------------
 
 
@@ -512,3 +568,37 @@ async def test_setup_messages_name_rules_by_title_not_id(app_for):
         screen.toggle_rule("s000-sbr-scramble-escort")
         title = screen.catalogue.by_id["s000-sbr-scramble-escort"].title
         assert screen.problem.startswith(f"{title} is planned") and "s000-" not in screen.problem
+
+
+# -- built when first wanted ---------------------------------------------------------
+
+
+async def test_region_tables_and_the_find_box_appear_when_first_wanted(saved_game, app_for):
+    """The screen opens with the capital's region only; another region's table
+    is built the first time the player asks for it, and the find box just after
+    the first paint, in time for `/` and the name typed after it."""
+    from axisallies_tui.tui.widgets.jump_bar import JumpBar
+    from axisallies_tui.tui.widgets.region_board import RegionBoard, SpaceTable
+
+    app = app_for(saved_game())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        board = app.screen.query_one(RegionBoard)
+        assert len(app.screen.query(SpaceTable)) == 1
+        await pilot.pause(JumpBar.BUILD_AFTER)
+        await pilot.press("slash", *"karel", "enter")
+        await settle(pilot)
+        assert board.current_space() == "karelia_ssr"
+        assert app.screen.query_one("#detail").space == "karelia_ssr"
+        rules = app.session.rules
+        for number, region in enumerate(rules.board.regions, start=1):
+            await pilot.press("f2", str(number))
+            await settle(pilot)
+            table = board.active_table()
+            shown = [t for t in app.screen.query(SpaceTable) if t.display]
+            assert table.region_id == region.id and shown == [table] and table.has_focus
+            assert [row.key.value for row in table.ordered_rows] == board.rows[region.id] != []
+            assert str(table.get_row_at(0)[0]).startswith(rules.board.space(board.rows[region.id][0]).name[:6])
+        await pilot.press("slash", *"anglo", "enter")
+        await settle(pilot)
+        assert board.current_space() == "anglo_sudan_egypt" and board.active_table().display

@@ -19,6 +19,7 @@ from axisallies_tui.store import NotYourTurn, SavedGame, save_path
 from axisallies_tui.tui.app import make_app
 from axisallies_tui.tui.screens.game import GameScreen
 from axisallies_tui.tui.screens.setup import SetupScreen
+from axisallies_tui.tui.widgets.combat_feed import CombatFeed
 from axisallies_tui.tui.widgets.status_line import StatusLine
 from tests.tui.waiting import settle, until
 
@@ -90,9 +91,12 @@ async def test_powers_bound_at_setup_are_played_only_from_their_logins(shared_fo
         alices.apply(EndPhase())
         alices.close()
         login_as(monkeypatch, "bob")
+        before = list(screen.query_one(CombatFeed).lines_written)
         screen._follow()
         await settle(pilot)
         assert bobs.session.saved.seq == 1 and bobs.session.state.phase == "purchase"
+        after = screen.query_one(CombatFeed).lines_written  # the game so far, then what alice played
+        assert before and after[: len(before)] == before and len(after) > len(before)
 
 
 async def test_a_personal_folder_has_no_login_column():

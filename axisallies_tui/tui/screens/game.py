@@ -33,7 +33,7 @@ from axisallies_tui.tui.screens.dialogs import (
     TextDialog,
 )
 from axisallies_tui.tui.session import GameSession
-from axisallies_tui.tui.widgets.combat_feed import CombatFeed
+from axisallies_tui.tui.widgets.combat_feed import MAX_LINES, CombatFeed
 from axisallies_tui.tui.widgets.common import TooSmall
 from axisallies_tui.tui.widgets.jump_bar import JumpBar
 from axisallies_tui.tui.widgets.key_footer import KeyFooter
@@ -43,6 +43,9 @@ from axisallies_tui.tui.widgets.status_line import StatusLine
 
 
 class GameScreen(Screen[None]):
+    AUTO_FOCUS = ""
+    """No focus on the first focusable widget (the board) on mount: `_first_focus`
+    gives it to the action panel, and one move of the keyboard is one restyle less."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("e", "end_phase", "End", id="game.end_phase", tooltip="End the phase"),
         Binding("u", "undo", "Undo", id="game.undo"),
@@ -64,6 +67,8 @@ class GameScreen(Screen[None]):
         self.panel: PhasePanel | None = None
         self._panel_key: tuple[object, ...] = ()
         self._closed = False
+        self._side_wanted = True
+        """On a narrow screen, show the side column (the keyboard is there), not the board."""
         self._following = False
         self.edit_mode = False
         """Edit mode was confirmed once in this session: F9 opens the editor at once."""
@@ -98,9 +103,9 @@ class GameScreen(Screen[None]):
         yield KeyFooter()  # Ctrl+P still opens the palette; F4 needs the room
 
     def on_mount(self) -> None:
-        self.add_class("-show-side")
+        self.add_class("-show-side")  # the keyboard starts in the action panel
         feed = self.query_one(CombatFeed)
-        feed.add_history(self.session.feed())
+        feed.add_history(*self.session.feed_tail(MAX_LINES))
         self.refresh_view(force_panel=True)
         board = self.query_one(RegionBoard)
         start = self.start_space()
@@ -147,7 +152,7 @@ class GameScreen(Screen[None]):
             self.query_one(StatusLine).show_problem(str(problem))
             return
         if events:
-            self.query_one(CombatFeed).add_history(events)
+            self.query_one(CombatFeed).add_later(events)
             self.refresh_view()
 
     def _first_focus(self) -> None:
@@ -164,15 +169,23 @@ class GameScreen(Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         # 140 columns and more: room for a larger action panel (app.tcss)
         self.set_class(event.size.width >= 140, "-huge")
+        self.call_after_refresh(self._show_side_or_board)  # once the app has set -narrow or not
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """On narrow terminals the board and the side column take turns: the one
         holding the keyboard is shown."""
         chain = list(event.widget.ancestors_with_self)
         if self.query_one("#side") in chain:
-            self.add_class("-show-side")
+            self._side_wanted = True
         elif self.query_one("#board-column") in chain:
-            self.remove_class("-show-side")
+            self._side_wanted = False
+        self._show_side_or_board()
+
+    def _show_side_or_board(self) -> None:
+        """`-show-side` matters only on a narrow screen: changing a class of the
+        screen restyles all of it, so a wide one is left alone."""
+        if self.has_class("-narrow"):
+            self.set_class(self._side_wanted, "-show-side")
 
     def start_space(self) -> str | None:
         """Open the board at the capital of the power to act."""
@@ -502,8 +515,8 @@ class GameScreen(Screen[None]):
 
         self.app.push_screen(StandingsDialog(self.session.rules, self.state, self.session.players))
 
-    def action_find(self) -> None:
-        self.query_one(JumpBar).open()
+    async def action_find(self) -> None:
+        await self.query_one(JumpBar).open()
 
     def action_focus_board(self) -> None:
         self.query_one(RegionBoard).focus_table()

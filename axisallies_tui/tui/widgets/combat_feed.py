@@ -1,10 +1,12 @@
 """The feed at the bottom of the game screen: every event's sentence, oldest
 first, kept with the game (restored from the save on resume).
 
-Only the last `SHOWN` lines are drawn (a 10,000-action game opens as fast as
-a new one); lines wrap inside the box and are wrapped again when its width
-changes; new lines scroll into view. `F4` puts the keyboard in the feed,
-where Enter makes it tall (and back) and Esc returns to the action panel.
+Drawing a line (wrapping it) is what costs, so a game opens with only its
+newest lines drawn, enough to fill the tallest feed; scrolling to the top
+draws older ones, up to the last `SHOWN` (a 10,000-action game opens as fast
+as a new one). Lines wrap inside the box and are wrapped again when its
+width changes; new lines scroll into view. `F4` puts the keyboard in the
+feed, where Enter makes it tall (and back) and Esc returns to the action panel.
 """
 
 from __future__ import annotations
@@ -23,7 +25,11 @@ from axisallies_tui.textsafe import harmless
 MAX_LINES = 2000
 """Lines kept in memory (the saved game keeps them all)."""
 SHOWN = 300
-"""Lines drawn: older ones are a scroll away in the saved game's log, not here."""
+"""Lines drawn at most: older ones are in the saved game's log, not here."""
+FIRST_DRAWN = 40
+"""Lines drawn when the feed opens (more if the terminal is taller)."""
+MORE_DRAWN = 100
+"""Lines added above each time the player scrolls to the top."""
 
 # Kinds that open a turn or a phase: set off with a marker, not just a style.
 _HEADINGS = {"turn_started": "== ", "round_ended": "== ", "game_won": "** "}
@@ -41,21 +47,32 @@ class CombatFeed(RichLog):
     ]
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(max_lines=SHOWN, wrap=True, markup=False, highlight=False, **kwargs)
+        super().__init__(max_lines=SHOWN + 1, wrap=True, markup=False, highlight=False, **kwargs)
         self.lines_written: list[str] = []
         """Plain text of every line written (tests and the benchmark read it)."""
         self.records: list[tuple[str, str, str | None]] = []
         """(kind, text, power) of the lines kept: to draw them again at another
         width, and for the hand-over summary."""
-        self.hidden = 0
-        """Lines of the game's history not drawn (older than the last `SHOWN`)."""
+        self.total = 0
+        """Lines in the game's whole history, kept here or not."""
+        self.drawn = 0
+        """How many of the newest records are drawn now."""
         self._drawn_width = 0
 
+    @property
+    def hidden(self) -> int:
+        """Lines of the game's history never drawn here (older than the last `SHOWN`)."""
+        return self.total - min(len(self.records), SHOWN)
+
     @staticmethod
-    def styled(kind: str, text: str) -> Text:
-        prefix = _HEADINGS.get(kind) or _MINOR.get(kind) or ""
-        text = harmless(text)  # names and edit reasons come from players and files
-        line = Text(prefix + text)
+    def plain(kind: str, text: str) -> str:
+        """The line as text: its marker, then the sentence (names and edit reasons
+        come from players and files: made harmless)."""
+        return (_HEADINGS.get(kind) or _MINOR.get(kind) or "") + harmless(text)
+
+    @classmethod
+    def styled(cls, kind: str, text: str) -> Text:
+        line = Text(cls.plain(kind, text))
         if kind in _HEADINGS:
             line.stylize("bold")
         elif kind in _MINOR:
@@ -67,30 +84,60 @@ class CombatFeed(RichLog):
         line = self.styled(kind, text)
         self.lines_written.append(line.plain)
         self.records.append((kind, text, power))
+        self.total += 1
+        self.drawn = min(self.drawn + 1, SHOWN)
         if len(self.records) > MAX_LINES:
             del self.records[: len(self.records) - MAX_LINES]
             del self.lines_written[: len(self.lines_written) - MAX_LINES]
         self.write(line)
 
-    def add_history(self, records: Iterable[dict[str, Any]]) -> None:
+    def add_history(self, records: Iterable[dict[str, Any]], total: int | None = None) -> None:
+        """Show a game's history in place of what is shown: `records` are its newest
+        events (all of them unless `total` says how many the game has)."""
         history = list(records)
         kept = history[-MAX_LINES:]
         self.records = [(str(r.get("event", "")), str(r.get("text", "")), r.get("power")) for r in kept]
-        self.lines_written = [self.styled(kind, text).plain for kind, text, _ in self.records]
-        self.hidden = len(history) - min(len(history), SHOWN)
+        self.lines_written = [self.plain(kind, text) for kind, text, _ in self.records]
+        self.total = max(total or 0, len(history))
+        self.drawn = min(len(self.records), max(FIRST_DRAWN, self.app.size.height))
         self.redraw()
+
+    def add_later(self, records: Iterable[dict[str, Any]]) -> None:
+        """Add events played after those shown (a watched game)."""
+        for record in records:
+            self.add_record(str(record.get("event", "")), str(record.get("text", "")), record.get("power"))
 
     def add_events(self, rules: Rules, events: Iterable[Event]) -> None:
         for event in events:
             self.add_record(event.kind, event.text(rules.board, rules.edition), getattr(event, "power", None))
 
-    def redraw(self) -> None:
-        """Draw the last `SHOWN` lines again (at the current width), the newest in view."""
+    def redraw(self, scroll_end: bool = True) -> None:
+        """Draw the newest `drawn` lines again (at the current width)."""
         self.clear()
-        if self.hidden:
-            self.write(Text(f"({self.hidden} earlier lines are kept in the saved game)", style="dim"))
-        for kind, text, _power in self.records[-SHOWN:]:
-            self.write(self.styled(kind, text))
+        earlier = self.total - self.drawn
+        if self.drawn < min(len(self.records), SHOWN):
+            self.write(Text(f"({earlier} earlier lines: scroll up to read more)", style="dim"),
+                       scroll_end=scroll_end)
+        elif earlier:
+            self.write(Text(f"({earlier} earlier lines are kept in the saved game)", style="dim"),
+                       scroll_end=scroll_end)
+        for kind, text, _power in self.records[len(self.records) - self.drawn:]:
+            self.write(self.styled(kind, text), scroll_end=scroll_end)
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        if new_value == 0 and old_value > 0:
+            self.call_after_refresh(self.draw_more)  # once the scroll (an animation, maybe) is over
+
+    def draw_more(self) -> None:
+        """Scrolled to the top: draw older lines above, the view staying where it is."""
+        more = min(len(self.records), SHOWN) - self.drawn
+        if more <= 0 or not self._size_known or self.scroll_y != 0:
+            return
+        before = len(self.lines)
+        self.drawn += min(more, MORE_DRAWN)
+        self.redraw(scroll_end=False)
+        self.scroll_to(y=max(0, len(self.lines) - before), animate=False, immediate=True)
 
     def on_resize(self, event: events.Resize) -> None:
         width = event.size.width

@@ -1,11 +1,12 @@
 """Type-to-find: a box that lists the spaces whose names match what is typed;
-Enter jumps to the first (or the highlighted) one."""
+Enter jumps to the first (or the highlighted) one. The box and its list are
+built just after the game screen's first paint, which need not wait for them
+(keys typed after `/` must find the box there: it is not built on the key)."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.message import Message
@@ -54,12 +55,20 @@ class JumpBar(Vertical):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.board = board
 
-    def compose(self) -> ComposeResult:
-        yield Input(placeholder="Find a space: type part of its name, Enter to jump (Esc closes)", id="jump-input",
-                    compact=True)
-        yield OptionList(id="jump-matches", markup=False)
+    BUILD_AFTER = 0.3
+    """Seconds after the screen's mount to build the box and its list."""
 
-    def open(self) -> None:
+    def on_mount(self) -> None:
+        self.set_timer(self.BUILD_AFTER, self._build)
+
+    async def _build(self) -> None:
+        if not self.children:
+            await self.mount(Input(placeholder="Find a space: type part of its name, Enter to jump (Esc closes)",
+                                   id="jump-input", compact=True),
+                             OptionList(id="jump-matches", markup=False))
+
+    async def open(self) -> None:
+        await self._build()  # there already, unless `/` came in the first moments
         self.add_class("-open")
         box = self.query_one("#jump-input", Input)
         box.value = ""

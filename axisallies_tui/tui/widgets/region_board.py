@@ -1,7 +1,9 @@
 """The board as tables: one tab per region of the map, one row per space.
 
 Row keys are space ids. A new position updates only the cells that changed
-(`update_cell`), never clears and refills, so moving about stays quick.
+(`update_cell`), never clears and refills, so moving about stays quick. A
+region's table is built and filled when it is first shown: the game screen
+opens with one or two of them.
 """
 
 from __future__ import annotations
@@ -164,18 +166,23 @@ class RegionBoard(Vertical):
         board = self.rules.board
         yield RegionBar([r.name for r in board.regions], id="region-bar")
         with ContentSwitcher(id="regions", initial=f"table-{self.initial_region}"):
-            for region in board.regions:
-                yield SpaceTable(region.id, id=f"table-{region.id}")
+            yield SpaceTable(self.initial_region, id=f"table-{self.initial_region}")
 
     def on_mount(self) -> None:
         self.query_one(RegionBar).set_current(self.region_ids.index(self.initial_region))
         self._fill(self.initial_region)
 
     def _fill(self, region: str) -> SpaceTable:
-        """Give a region's table its columns and rows, from the current state, once."""
-        table = self.query_one(f"#table-{region}", SpaceTable)
+        """Give a region's table its columns and rows, from the current state, once
+        (the table is made then, hidden, if it is not there yet)."""
         if region in self._filled:
-            return table
+            return self.query_one(f"#table-{region}", SpaceTable)
+        switcher = self.query_one(ContentSwitcher)
+        found = switcher.query_children(f"#table-{region}")
+        table = found.first(SpaceTable) if found else SpaceTable(region, id=f"table-{region}")
+        if not found:
+            table.display = False
+            switcher.mount(table)
         self._filled.add(region)
         board = self.rules.board
         for key, label in COLUMNS:
