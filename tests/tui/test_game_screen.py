@@ -573,6 +573,26 @@ async def test_setup_messages_name_rules_by_title_not_id(app_for):
 # -- built when first wanted ---------------------------------------------------------
 
 
+async def test_a_name_typed_in_one_burst_after_slash_goes_to_the_find_box(saved_game, app_for):
+    """Keys that arrive together (a paste, a fast typist, SSH delivering a batch)
+    right after `/` belong to the find box: none may reach the game screen,
+    where `e` would start ending the phase."""
+    from textual import events
+
+    from axisallies_tui.tui.widgets.jump_bar import JumpBar
+
+    app = app_for(saved_game())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.pause(JumpBar.BUILD_AFTER)
+        phase = app.session.state.phase
+        for key, char in [("slash", "/"), *((c, c) for c in "karel"), ("enter", "\r")]:
+            app.post_message(events.Key(key, char))
+        await settle(pilot)
+        assert app.screen.query_one("#detail").space == "karelia_ssr"
+        assert app.session.state.phase == phase and len(app.screen_stack) == 2, "no key reached the game screen"
+
+
 async def test_region_tables_and_the_find_box_appear_when_first_wanted(saved_game, app_for):
     """The screen opens with the capital's region only; another region's table
     is built the first time the player asks for it, and the find box just after

@@ -49,7 +49,7 @@ class GameScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("e", "end_phase", "End", id="game.end_phase", tooltip="End the phase"),
         Binding("u", "undo", "Undo", id="game.undo"),
-        Binding("slash", "find", "Find", id="game.find", key_display="/", show=False),
+        Binding("slash", "find", "Find", id="game.find", key_display="/", show=False, priority=True),
         Binding("s", "standings", "Standings", id="game.standings"),
         Binding("k", "rocket", "Rocket", id="game.rocket", tooltip="Fire this turn's rocket (Rockets)"),
         Binding("x", "rule_actions", "Rules", id="game.rule_actions",
@@ -384,7 +384,8 @@ class GameScreen(Screen[None]):
 
     def jump_to(self, space_id: str) -> None:
         self.query_one(RegionBoard).select_space(space_id)
-        self.query_one(StatusLine).show_note(f"Showing {self.session.rules.board.space(space_id).name}.")
+        name = self.session.rules.board.space(space_id).name
+        self.query_one(StatusLine).show_note(f"Showing {name}" + ("" if name.endswith(".") else "."))
 
     # -- actions -------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -516,7 +517,11 @@ class GameScreen(Screen[None]):
         self.app.push_screen(StandingsDialog(self.session.rules, self.state, self.session.players))
 
     async def action_find(self) -> None:
-        await self.query_one(JumpBar).open()
+        # A priority key: the app runs this before it hands on the keys typed after
+        # `/`, so they reach the find box even when they arrive all at once.
+        bar = self.query_one(JumpBar)
+        if not bar.has_class("-open"):
+            await bar.open()
 
     def action_focus_board(self) -> None:
         self.query_one(RegionBoard).focus_table()

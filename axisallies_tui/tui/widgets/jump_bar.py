@@ -73,7 +73,7 @@ class JumpBar(Vertical):
         box = self.query_one("#jump-input", Input)
         box.value = ""
         self.query_one("#jump-matches", OptionList).clear_options()
-        box.focus()
+        self.screen.set_focus(box)  # now, not after the keys already queued (a name typed fast or pasted)
 
     def action_close(self) -> None:
         self.remove_class("-open")
