@@ -155,10 +155,12 @@ def _open_lock(path: Path, mode: int) -> int:
     try:
         fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK, mode)
     except OSError as problem:
-        if problem.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
-            fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)  # read-only folder: lock without writing
-        else:
+        if problem.errno not in (errno.EROFS, errno.EACCES, errno.EPERM):
             raise
+        try:  # a read-only folder: lock without writing, if the lock file is there
+            fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        except FileNotFoundError:
+            raise problem from None  # say why it could not be made, not that it is missing
     info = os.fstat(fd)
     if not stat.S_ISREG(info.st_mode):
         os.close(fd)

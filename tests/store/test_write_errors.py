@@ -48,8 +48,9 @@ def test_a_read_only_save_refuses_the_action_with_one_line():
     assert game.seq == 0
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root writes to read-only folders anyway")
 def test_new_in_a_read_only_games_folder_gives_one_line(private_home, capsys):
+    if os.geteuid() == 0:  # root writes to read-only folders anyway: ask as another user
+        return new_as_another_user_in_a_folder_it_may_only_read()
     folder = private_home / "games"
     folder.mkdir(parents=True)
     folder.chmod(0o500)
@@ -57,7 +58,29 @@ def test_new_in_a_read_only_games_folder_gives_one_line(private_home, capsys):
         assert main(["new", "nowhere"]) == 2
     finally:
         folder.chmod(0o700)
-    assert one_line(capsys.readouterr().err)
+    err = capsys.readouterr().err
+    assert one_line(err) and "nowhere.aagame: cannot be written: it is read-only" in err
+
+
+def new_as_another_user_in_a_folder_it_may_only_read():
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    from tests.store.test_shared import as_user
+
+    base = Path(tempfile.mkdtemp(dir="/tmp", prefix="aa-readonly-"))
+    try:
+        os.chmod(base, 0o711)
+        folder = base / "games"
+        folder.mkdir(mode=0o755)  # root's: others may read it, not write in it
+        made = as_user(51003, 51003, folder, "new", "nowhere")
+        assert "No module named" not in made.stderr, made.stderr
+        assert made.returncode == 2 and one_line(made.stderr), made.stderr
+        assert "nowhere.aagame: cannot be written: it is read-only" in made.stderr
+        assert not list(folder.iterdir())
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
 
 
 def test_new_where_the_data_folder_cannot_be_made_gives_one_line(private_home, monkeypatch, capsys):
