@@ -39,6 +39,12 @@ async def pick(pilot, app, wanted: str) -> None:
     await settle(pilot)
 
 
+def footer_text(app) -> str:
+    from axisallies_tui.tui.widgets.key_footer import KeyFooter
+
+    return str(app.screen.query_one(KeyFooter).render())
+
+
 async def test_without_such_rules_x_is_not_offered(saved_game, app_for):
     app = app_for(saved_game())
     async with app.run_test(size=SIZE) as pilot:
@@ -53,7 +59,9 @@ async def test_a_loan_is_made_from_the_list(saved_game, app_for):
     app = app_for(saved_game(house={"s004-loaning-money": {}}))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert "rule_actions" in footer_actions(app)
+        # x joins a full 80-column footer: labels give way, every key stays, F1 keeps "Help"
+        assert {"rule_actions", "focus_feed", "end_phase", "help"} <= footer_actions(app)
+        assert footer_text(app).rstrip().endswith("F1 Help")
         await pilot.press("x")
         await settle(pilot)
         lines = choices(app)

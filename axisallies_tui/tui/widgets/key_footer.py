@@ -64,15 +64,29 @@ class KeyFooter(Widget, can_focus=False):
                              binding.action, enabled))
         return keys
 
+    def labels(self, keys: list[tuple[str, str, str, str, bool]]) -> list[str]:
+        """Each key's label. When the line is too narrow for all, the labels of
+        the keys just before the last (Help) go first, right to left: every key
+        stays in view, and F1 Help keeps its word."""
+        labels = [f" {description}" if description else "" for _key, _display, description, _action, _on in keys]
+        room = self.size.width or 10_000
+        used = sum(len(display) + len(label) + 1 for (_k, display, *_rest), label in zip(keys, labels)) - 1
+        for n in reversed(range(len(keys) - 1)):
+            if used <= room:
+                break
+            used -= len(labels[n])
+            labels[n] = ""
+        return labels
+
     def render(self) -> Content:
         key_style = Style.from_rich_style(self.get_component_rich_style("key-footer--key"))
         text_style = Style.from_rich_style(self.get_component_rich_style("key-footer--description"))
         parts: list[tuple[str, Style] | str] = []
         spans = []
         column = 0
-        for key, display, description, action, enabled in self.shown():
+        keys = self.shown()
+        for (key, display, _description, action, enabled), label in zip(keys, self.labels(keys)):
             dim = Style(dim=True) if not enabled else Style()
-            label = f" {description}" if description else ""
             parts.append((display, key_style + dim))
             if label:
                 parts.append((label, text_style + dim))
