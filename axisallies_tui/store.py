@@ -982,8 +982,7 @@ class SavedGame:
         and how many the game has in all: what the game screen keeps, read from
         the newest action back, so a long game opens as quickly as a short one."""
         if self._migrated_rows is not None:
-            events = self.feed()
-            return events[-limit:], len(events)
+            return self._feed_tail_of_all(limit)
         batches: list[list[dict[str, Any]]] = []
         kept = 0
         try:
@@ -999,12 +998,15 @@ class SavedGame:
                 earlier = conn.execute("SELECT coalesce(sum(json_array_length(events)), 0) FROM actions "
                                        "WHERE seq <= ?", (older,)).fetchone()[0] if older else 0
         except (sqlite3.Error, ValueError, TypeError):  # as `feed` would: it says what is wrong
-            events = self.feed()
-            return events[-limit:], len(events)
+            return self._feed_tail_of_all(limit)
         start = list(self.meta.get("start_events") or []) if len(batches) == self.seq else []
         events = start + [event for batch in reversed(batches) for event in batch]
         total = len(self.meta.get("start_events") or []) + earlier + kept
         return [harmless_data(e) for e in events], total
+
+    def _feed_tail_of_all(self, limit: int) -> tuple[list[dict[str, Any]], int]:
+        events = self.feed()
+        return events[-limit:], len(events)
 
     def details(self) -> dict[str, Any]:
         """What `load` and the game screen say about the game's setup."""

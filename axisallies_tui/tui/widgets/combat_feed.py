@@ -91,12 +91,17 @@ class CombatFeed(RichLog):
             del self.lines_written[: len(self.lines_written) - MAX_LINES]
         self.write(line)
 
+    @staticmethod
+    def record_of(event: dict[str, Any]) -> tuple[str, str, str | None]:
+        """(kind, text, power) of a saved event."""
+        return str(event.get("event", "")), str(event.get("text", "")), event.get("power")
+
     def add_history(self, records: Iterable[dict[str, Any]], total: int | None = None) -> None:
         """Show a game's history in place of what is shown: `records` are its newest
         events (all of them unless `total` says how many the game has)."""
         history = list(records)
         kept = history[-MAX_LINES:]
-        self.records = [(str(r.get("event", "")), str(r.get("text", "")), r.get("power")) for r in kept]
+        self.records = [self.record_of(r) for r in kept]
         self.lines_written = [self.plain(kind, text) for kind, text, _ in self.records]
         self.total = max(total or 0, len(history))
         self.drawn = min(len(self.records), max(FIRST_DRAWN, self.app.size.height))
@@ -105,7 +110,7 @@ class CombatFeed(RichLog):
     def add_later(self, records: Iterable[dict[str, Any]]) -> None:
         """Add events played after those shown (a watched game)."""
         for record in records:
-            self.add_record(str(record.get("event", "")), str(record.get("text", "")), record.get("power"))
+            self.add_record(*self.record_of(record))
 
     def add_events(self, rules: Rules, events: Iterable[Event]) -> None:
         for event in events:
