@@ -27,12 +27,17 @@ def choices(app) -> list[str]:
     return [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
 
 
-async def pick(pilot, app, wanted: str) -> None:
-    """Open the list with x and choose the first line containing `wanted`."""
+async def open_list(pilot, app) -> list[str]:
+    """Press x; the lines of the list it opens."""
     await pilot.press("x")
     await settle(pilot)
     assert isinstance(app.screen, PickDialog)
-    lines = choices(app)
+    return choices(app)
+
+
+async def pick(pilot, app, wanted: str) -> None:
+    """Open the list with x and choose the first line containing `wanted`."""
+    lines = await open_list(pilot, app)
     index = next(i for i, line in enumerate(lines) if wanted in line)
     app.screen.query_one("#pick", OptionList).highlighted = index
     await pilot.press("enter")
@@ -62,9 +67,7 @@ async def test_a_loan_is_made_from_the_list(saved_game, app_for):
         # x joins a full 80-column footer: labels give way, every key stays, F1 keeps "Help"
         assert {"rule_actions", "focus_feed", "end_phase", "help"} <= footer_actions(app)
         assert footer_text(app).rstrip().endswith("F1 Help")
-        await pilot.press("x")
-        await settle(pilot)
-        lines = choices(app)
+        lines = await open_list(pilot, app)
         assert "Loaning money: Lend 1 IPC to the friendly power United Kingdom." in lines
         await pilot.press("escape")
         await settle(pilot)
@@ -83,9 +86,7 @@ async def test_a_damaged_battleship_is_sent_to_the_shipyard():
     app = open_app(saved(rules, state))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("x")
-        await settle(pilot)
-        lines = choices(app)
+        lines = await open_list(pilot, app)
         assert lines == ["Damaged capital ships: Repair a damaged battleship or carrier, declared as the turn begins "
                          "(piece: United Kingdom's battleship in North Sea Zone; factory: United Kingdom)."]
         await pilot.press("enter")
@@ -105,9 +106,7 @@ async def test_lend_lease_hands_a_fighter_to_an_ally():
     app = open_app(saved(rules, state))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("x")
-        await settle(pilot)
-        lines = choices(app)
+        lines = await open_list(pilot, app)
         wanted = "United Kingdom's fighter in Karelia S.S.R. over to the friendly power Soviet Union"
         assert any(wanted in line for line in lines), lines
         await pick(pilot, app, wanted)
