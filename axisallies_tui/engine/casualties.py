@@ -123,11 +123,18 @@ def piece_problem(question: CasualtyQuestion, hits: Hits) -> str | None:
     total = sum(hits.values())
     if total != question.hits:
         return f"choose exactly {question.hits} hit{'s' if question.hits != 1 else ''} (you named {total})"
-    at_sea = sum(n for uid, n in hits.items() if pieces[uid].domain == SEA_DOMAIN)
-    if at_sea < question.sea_hits:
-        return (f"{question.sea_hits} of the hits are submarine hits: they must fall on sea units, "
-                f"not aircraft (you put {at_sea} on sea units)")
-    return None
+    return sea_hits_problem(question, sum(n for uid, n in hits.items() if pieces[uid].domain == SEA_DOMAIN))
+
+
+def sea_hits_problem(question: CasualtyQuestion, at_sea: int) -> str | None:
+    """Why an answer putting `at_sea` hits on sea units is refused, or None."""
+    if at_sea >= question.sea_hits:
+        return None
+    if question.sea_hits == 1:
+        rule = "1 of the hits is a submarine hit: it must fall on a sea unit"
+    else:
+        rule = f"{question.sea_hits} of the hits are submarine hits: they must fall on sea units"
+    return f"{rule}, not an aircraft (you put {at_sea} on sea units)"
 
 
 def outcome(question: CasualtyQuestion, hits: Hits) -> tuple[list[int], list[int]]:

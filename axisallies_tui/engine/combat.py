@@ -35,6 +35,7 @@ from axisallies_tui.engine.casualties import (
     outcome,
     parse_piece_answer,
     piece_problem,
+    sea_hits_problem,
 )
 from axisallies_tui.engine.decisions import DecisionResolver, resolves
 from axisallies_tui.engine.errors import IllegalAction
@@ -743,11 +744,7 @@ def _picks_problem(tx: Tx, question: CasualtyQuestion, picks: list[tuple[str, st
     total = sum(n for *_, n in picks)
     if total != question.hits:
         return f"choose exactly {question.hits} casualt{'y' if question.hits == 1 else 'ies'} (you named {total})"
-    at_sea = sum(n for _, unit_type, _, n in picks if tx.edition.unit(unit_type).domain == SEA)
-    if at_sea < question.sea_hits:
-        return (f"{question.sea_hits} of the hits are submarine hits: they must fall on sea units, "
-                f"not aircraft (you named {at_sea} sea units)")
-    return None
+    return sea_hits_problem(question, sum(n for _, unit_type, _, n in picks if tx.edition.unit(unit_type).domain == SEA))
 
 
 def _enumerate_choices(tx: Tx, slots: list[tuple[str, str, bool, list[Unit]]], hits: int, single_power: bool,

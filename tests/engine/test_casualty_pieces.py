@@ -70,10 +70,10 @@ def test_the_submarine_hit_goes_to_ships_the_battleship_hit_to_anything(rules):
     question = waiting.pending.casualties
     assert (question.hits, question.sea_hits) == (2, 1)
     assert set(waiting.pending.options) == {"fighter=1, transport=1", "transport=2"}
-    with pytest.raises(IllegalAction, match="submarine hits"):
+    with pytest.raises(IllegalAction, match=r"1 of the hits is a submarine hit: it must fall on a sea unit, not an aircraft \(you put 0 on sea units\)"):
         act(rules, waiting, Answer("fighter=2"))
     fighter, transport = uids(rules, waiting, ZONE, "germany", "fighter")[1], uids(rules, waiting, ZONE, "germany", "transport")[0]
-    with pytest.raises(IllegalAction, match="submarine hits"):
+    with pytest.raises(IllegalAction, match=r"1 of the hits is a submarine hit: it must fall on a sea unit, not an aircraft \(you put 0 on sea units\)"):
         act(rules, waiting, Answer(f"#{fighter}, #{uids(rules, waiting, ZONE, 'germany', 'fighter')[0]}"))
     after = act(rules, waiting, Answer(f"#{fighter}, #{transport}")).state
     assert uids(rules, after, ZONE, "germany", "fighter") == uids(rules, waiting, ZONE, "germany", "fighter")[:1]
