@@ -18,8 +18,7 @@ from __future__ import annotations
 
 from typing import Callable, Literal
 
-from attrs import evolve
-
+from axisallies_tui.engine.copying import evolve
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import GameState
 from axisallies_tui.engine.tx import Tx

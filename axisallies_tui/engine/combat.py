@@ -17,7 +17,7 @@ from __future__ import annotations
 from itertools import product
 from typing import Any, ClassVar, Iterator
 
-from attrs import evolve, frozen
+from attrs import frozen
 
 from axisallies_tui.engine.actions import Action, register_action
 from axisallies_tui.engine.battle import ROUND_CHECK, advance, battle_step
@@ -37,6 +37,7 @@ from axisallies_tui.engine.casualties import (
     piece_problem,
     sea_hits_problem,
 )
+from axisallies_tui.engine.copying import evolve
 from axisallies_tui.engine.decisions import DecisionResolver, resolves
 from axisallies_tui.engine.errors import IllegalAction
 from axisallies_tui.engine.events import RETREAT_TO as RETREAT_TO  # house rules build retreat answers with it
@@ -54,7 +55,7 @@ from axisallies_tui.engine.events import (  # Casualties live with the events: m
 from axisallies_tui.engine.model import AIR, LAND, SEA, Board, Edition, UnitType
 from axisallies_tui.engine.movement import carrier_capacity
 from axisallies_tui.engine.profiles import ATTACK, DEFENCE, Profile, profile
-from axisallies_tui.engine.queries import allied, type_counts
+from axisallies_tui.engine.queries import allied, power_index, type_counts
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import Battle, Decision, GameState, Unit
 from axisallies_tui.engine.turns import automatic, leave_check
@@ -173,8 +174,11 @@ def pending_fights(rules: Rules, state: GameState) -> list[tuple[str, str]]:
     territory both attacked and raided has two, fought in the order the attacker
     chooses."""
     found = []
+    power = state.power
     for space, held in zip(rules.board.spaces, state.spaces):
-        mine = [u for u in held.units if u.power == state.power and u.aboard is None]
+        mine = [u for u in held.units if u.power == power and u.aboard is None]
+        if not mine:
+            continue
         if (space.id not in state.turn.battles_done and any(not u.raiding for u in mine)
                 and defenders_in(rules, state, space.id)):
             found.append((space.id, BATTLE))
@@ -313,7 +317,7 @@ def battle_profile(rules: Rules, state: GameState, unit: Unit, role: str) -> Pro
     """How `unit` fights in the battle under way (its owner's developments, this
     round), then as rules that read the battle (what else is there, the
     terrain) say (`unit_in_battle`)."""
-    techs = next(p.techs for p in state.powers if p.id == unit.power)
+    techs = state.powers[power_index(rules.board, unit.power)].techs
     round_number = state.battle.round if state.battle is not None else 1
     prof = profile(rules, unit.power, techs, unit.type, role, round_number)
     for rule in rules.hooks("unit_in_battle"):
@@ -665,8 +669,8 @@ def _ask_casualties(tx: Tx, kind: str, power: str, hits: int, sea_hits: int = 0)
         _take(tx, kind, *outcome(question, default))  # no real choice: everything goes, or all alike
         return
     slots = casualty_groups(tx.rules, tx.state, units, role)
-    options = tuple(o for o in _enumerate_choices(tx, slots, question.hits, single_power)
-                    if _picks_problem(tx, question, parse_casualties(tx.edition, o, units)) is None)
+    choices = _enumerate_choices(slots, question.hits, single_power)
+    options = tuple(text for text, picks in choices.items() if _picks_problem(tx, question, picks) is None)
     if len(options) == 1 and by_piece(tx.rules) and all_alike_per_type(question):
         _apply_casualties(tx, kind, options[0])  # only one way to take the hits
         return
@@ -747,11 +751,14 @@ def _picks_problem(tx: Tx, question: CasualtyQuestion, picks: list[tuple[str, st
     return sea_hits_problem(question, sum(n for _, unit_type, _, n in picks if tx.edition.unit(unit_type).domain == SEA))
 
 
-def _enumerate_choices(tx: Tx, slots: list[tuple[str, str, bool, list[Unit]]], hits: int, single_power: bool,
-                       limit: int = 120) -> tuple[str, ...]:
-    """Every legal casualty answer, when there are few enough to list (else free form)."""
+def _enumerate_choices(slots: list[tuple[str, str, bool, list[Unit]]], hits: int, single_power: bool,
+                       limit: int = 120) -> dict[str, list[tuple[str, str, bool, int]]]:
+    """Every casualty answer that takes `hits` within the units there, in the
+    order of its text, with the picks it names, when there are few enough to
+    list (else none: free form)."""
     ranges = [range(0, min(hits, len(units)) + 1) for _, _, _, units in slots]
-    found: list[str] = []
+    found: dict[str, list[tuple[str, str, bool, int]]] = {}
+    listed = 0  # answers met, the same text counted each time (the limit as it always was)
     for counts in product(*ranges):
         if sum(counts) != hits:
             continue
@@ -765,10 +772,11 @@ def _enumerate_choices(tx: Tx, slots: list[tuple[str, str, bool, list[Unit]]], h
         if not ok:
             continue
         picks = [(p, t, d, n) for (p, t, d, _), n in zip(slots, counts) if n]
-        found.append(format_casualties(picks, single_power))
-        if len(found) > limit:
-            return ()
-    return tuple(sorted(set(found)))
+        found.setdefault(format_casualties(picks, single_power), picks)
+        listed += 1
+        if listed > limit:
+            return {}
+    return dict(sorted(found.items()))
 
 
 def parse_casualties(edition: Edition, text: str, units: list[Unit]) -> list[tuple[str, str, bool, int]]:
@@ -790,7 +798,8 @@ def parse_casualties(edition: Edition, text: str, units: list[Unit]) -> list[tup
             power, unit_name = parts
         elif len(parts) == 1:
             unit_name = parts[0]
-            owners = sorted({u.power for u in units if u.type == (edition.find_unit(unit_name) or _NoUnit).id})
+            named = (edition.find_unit(unit_name) or _NoUnit).id
+            owners = sorted({u.power for u in units if u.type == named})
             power = owners[0] if len(owners) == 1 else (next(iter(powers)) if len(powers) == 1 else "")
             if not power:
                 raise IllegalAction(f"say whose {unit_name} (for example usa/{unit_name}=1)")

@@ -250,7 +250,9 @@ class HouseRule:
         profile: Profile,
     ) -> Profile:
         """How a unit of `power` (holding `techs`) fights in `role` in battle round
-        `round_number`. Combat and the odds calculator both use the answer."""
+        `round_number`. Combat and the odds calculator both use the answer, which
+        is remembered for the game: it must depend on these arguments only (what
+        reads the battle belongs in `unit_in_battle`)."""
         return profile
 
     def battle_steps(

@@ -131,10 +131,17 @@ class Board:
     (same side: allied; different sides: at war)."""
     power_by_id: Mapping[str, Power] = field(init=False, eq=False, repr=False)
     space_by_id: Mapping[str, Space] = field(init=False, eq=False, repr=False)
+    power_position: Mapping[str, int] = field(init=False, eq=False, repr=False)
+    """Each power's place in `powers` (and in a game state's `powers`)."""
+    relation_by_pair: Mapping[tuple[str, str], str] = field(init=False, eq=False, repr=False)
+    """`relation` of every two powers, worked out once: combat asks it per unit."""
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "power_by_id", _index(self.powers))
         object.__setattr__(self, "space_by_id", _index(self.spaces))
+        object.__setattr__(self, "power_position", MappingProxyType({p.id: i for i, p in enumerate(self.powers)}))
+        pairs = {(a.id, b.id): self._relation(a.id, b.id) for a in self.powers for b in self.powers}
+        object.__setattr__(self, "relation_by_pair", MappingProxyType(pairs))
 
     def space(self, space_id: str) -> Space:
         return self.space_by_id[space_id]
@@ -152,6 +159,9 @@ class Board:
 
     def relation(self, a: str, b: str) -> str:
         """ALLIED, WAR or NEUTRAL between two powers (a power is allied with itself)."""
+        return self.relation_by_pair.get((a, b)) or self._relation(a, b)
+
+    def _relation(self, a: str, b: str) -> str:
         if a == b:
             return ALLIED
         for x, y, relation in self.relations:
@@ -301,9 +311,16 @@ class Edition:
     unit_by_id: Mapping[str, UnitType] = field(init=False, eq=False, repr=False)
     option_by_name: Mapping[str, OptionSpec] = field(init=False, eq=False, repr=False)
     tech_by_id: Mapping[str, Tech] = field(init=False, eq=False, repr=False)
+    unit_by_name: Mapping[str, UnitType] = field(init=False, eq=False, repr=False)
+    """Each id, name and alias, the first unit type in order holding it (`find_unit`)."""
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "unit_by_id", _index(self.unit_types))
+        names: dict[str, UnitType] = {}
+        for unit in self.unit_types:
+            for name in (unit.id.replace("_", " "), unit.name.lower(), *unit.aliases):
+                names.setdefault(name, unit)
+        object.__setattr__(self, "unit_by_name", MappingProxyType(names))
         object.__setattr__(
             self, "option_by_name", MappingProxyType({o.name: o for o in self.options})
         )
@@ -323,9 +340,4 @@ class Edition:
     def find_unit(self, text: str) -> UnitType | None:
         """A unit type by id, name or alias, ignoring case and a plural 's'."""
         wanted = text.strip().lower().replace("-", " ").replace("_", " ")
-        for candidate in (wanted, wanted.removesuffix("s")):
-            for unit in self.unit_types:
-                names = {unit.id.replace("_", " "), unit.name.lower(), *unit.aliases}
-                if candidate in names:
-                    return unit
-        return None
+        return self.unit_by_name.get(wanted) or self.unit_by_name.get(wanted.removesuffix("s"))

@@ -77,13 +77,18 @@ def base_profile(rules: Rules, techs: Iterable[str], kind: UnitType, role: str) 
 
 
 def profile(rules: Rules, power: str, techs: Iterable[str], unit: str, role: str, round_number: int = 1) -> Profile:
-    """The profile in force: the edition's, then each house rule's `unit_profile`."""
-    kind = rules.edition.unit(unit)
+    """The profile in force: the edition's, then each house rule's `unit_profile`
+    (remembered per Rules: the same arguments always give the same profile)."""
     owned = frozenset(techs)
-    result = base_profile(rules, owned, kind, role)
-    for rule in rules.hooks("unit_profile"):
-        result = rule.unit_profile(rules, power, owned, kind.id, role, round_number, result)
-    return result
+    key = (power, owned, unit, role, round_number)
+    known: Profile | None = rules.profiles.get(key)
+    if known is None:
+        kind = rules.edition.unit(unit)
+        known = base_profile(rules, owned, kind, role)
+        for rule in rules.hooks("unit_profile"):
+            known = rule.unit_profile(rules, power, owned, kind.id, role, round_number, known)
+        rules.profiles[key] = known
+    return known
 
 
 def can_take_hit_from(target: Profile, shooter: Profile) -> bool:

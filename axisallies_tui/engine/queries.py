@@ -22,10 +22,7 @@ def units_in(board: Board, state: GameState, space_id: str) -> tuple[Unit, ...]:
 
 
 def power_index(board: Board, power_id: str) -> int:
-    for index, power in enumerate(board.powers):
-        if power.id == power_id:
-            return index
-    raise KeyError(power_id)
+    return board.power_position[power_id]
 
 
 def power_state(board: Board, state: GameState, power_id: str) -> PowerState:

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable
 
-from attrs import evolve
-
 from axisallies_tui.engine.actions import Action
+from axisallies_tui.engine.copying import evolve
 from axisallies_tui.engine.dice import DiceSource, RecordingDice
 from axisallies_tui.engine.errors import IllegalAction
 from axisallies_tui.engine.events import DiceRolled, Event
