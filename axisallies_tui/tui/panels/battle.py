@@ -28,7 +28,7 @@ from axisallies_tui.tui.info import player_for, power_label, sentence, short_spa
 from axisallies_tui.tui.panels.base import PhasePanel, register_panel
 
 WORKING = object()
-"""Odds asked for and not worked out yet (they are, right after the next paint)."""
+"""Odds asked for and not worked out yet (a worker thread is on them)."""
 
 
 def _panel(widget: Widget) -> Any:
@@ -51,27 +51,43 @@ class BattlePaneBase(PhasePanel):
         self._odds: dict[str, Any] = {}
         self._odds_state: GameState | None = None
         self._odds_wanted: set[str] = set()
+        self._odds_asked: set[str] = set()
 
     def odds(self, space: str) -> Any | None:
-        """The exact odds of the battle in `space` as it stands (None for a raid),
-        or WORKING while they are worked out: the first time, the pane is painted
-        before they are (the calculator and numpy load then), then redrawn."""
+        """The odds of the battle in `space` as it stands (None for a raid), or
+        WORKING while a worker thread works them out: simulated odds (a battle
+        that house rules change) take seconds, and the screen must not freeze
+        for them, nor for the calculator's first load. The pane is redrawn with
+        them; odds of a position already left are dropped."""
         state = self.session.state
         if self._odds_state is not state:
-            self._odds, self._odds_state = {}, state
+            self._odds, self._odds_state, self._odds_asked = {}, state, set()
         if space in self._odds:
             return self._odds[space]
-        if not self._odds_wanted:
-            self.call_after_refresh(self._work_out_odds)
-        self._odds_wanted.add(space)
+        if space not in self._odds_asked:
+            if not self._odds_wanted:
+                self.call_after_refresh(self._work_out_odds)
+            self._odds_wanted.add(space)
+            self._odds_asked.add(space)
         return WORKING
 
     def _work_out_odds(self) -> None:
         wanted, self._odds_wanted = self._odds_wanted, set()
-        if self._odds_state is not self.session.state or not self.is_attached:
+        state, rules = self.session.state, self.session.rules
+        if self._odds_state is not state or not self.is_attached or not wanted:
             return
-        for space in wanted:
-            self._odds[space] = battles.odds_for(self.session.rules, self.session.state, space)
+
+        def work_out() -> None:
+            for space in sorted(wanted):
+                odds = battles.odds_for(rules, state, space)
+                self.app.call_from_thread(self._odds_found, state, space, odds)
+
+        self.run_worker(work_out, thread=True, group="battle-odds", exit_on_error=False)
+
+    def _odds_found(self, state: GameState, space: str, odds: Any) -> None:
+        if self._odds_state is not state or not self.is_attached:
+            return  # the battle moved on while they were worked out
+        self._odds[space] = odds
         self.show_state()
 
     def who(self, power: str) -> str:
