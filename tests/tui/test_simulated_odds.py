@@ -14,3 +14,43 @@ def test_the_battle_pane_says_when_odds_are_simulated():
     assert short_odds(odds).startswith("win ~")
     exact = odds_for_battle(make_rules(), _attack(make_rules()), "caucasus")
     assert odds_lines(make_rules(), exact, land=True)[0].startswith("Odds: win")
+
+
+async def test_the_screen_keeps_working_while_the_battle_odds_are_simulated(monkeypatch):
+    """With a house rule that changes the battle, its odds are simulated (seconds
+    of work): the pane says 'odds...' and the screen keeps answering until they
+    come, then shows them marked as simulated."""
+    import threading
+
+    from axisallies_tui.tui import battles
+    from axisallies_tui.tui.panels.battle import BattlePanel
+    from tests.houserules.test_s000_dogfights import attack
+    from tests.tui.test_play import open_app, saved
+    from tests.tui.waiting import settle, until, workers_done
+
+    rules = make_rules("s000-defender-retreats")
+    name = saved(attack(rules, [("infantry", 3), ("fighter", 1)], [("infantry", 2)]), "retreats", rules=rules)
+    started, release = threading.Event(), threading.Event()
+    real = battles.odds_for
+
+    def held_back(*args):
+        started.set()
+        release.wait(timeout=30)
+        return real(*args)
+
+    monkeypatch.setattr(battles, "odds_for", held_back)
+    app = open_app(name)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, started.is_set)
+        await settle(pilot)
+        panel = app.screen.panel
+        assert isinstance(panel, BattlePanel)
+        listing = panel.query_one("#battle-list")
+        assert "odds..." in str(listing.get_option_at_index(0).prompt)
+        await pilot.press("f1")  # the screen answers while the odds are worked out
+        await until(pilot, lambda: app.screen is not panel.screen)
+        assert not release.is_set()
+        await pilot.press("escape")
+        release.set()
+        await workers_done(pilot)
+        await until(pilot, lambda: "win ~" in str(listing.get_option_at_index(0).prompt))
