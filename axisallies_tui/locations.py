@@ -50,6 +50,19 @@ def search_roots() -> list[Path]:
     return [builtin_root(), user_data_dir()]
 
 
+def data_file(folder: str, stem: str) -> Path | None:
+    """`<folder>/<stem>.toml` from the first root holding it, as `board_files` and
+    `edition_files` choose; the user's folder is looked up only when the built-in
+    data lacks the file (finding it costs an import at start-up)."""
+    if not stem or Path(stem).name != stem:  # an id, never a path
+        return None
+    builtin = builtin_root() / folder / f"{stem}.toml"
+    if builtin.is_file():
+        return builtin
+    mine = user_data_dir() / folder / f"{stem}.toml"
+    return mine if mine.is_file() else None
+
+
 def board_files() -> dict[str, Path]:
     found: dict[str, Path] = {}
     for root in search_roots():
