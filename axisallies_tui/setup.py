@@ -39,6 +39,9 @@ class _Editions(Mapping[str, Edition]):
             raise KeyError(edition_id)
         return _edition(path)
 
+    def __contains__(self, edition_id: object) -> bool:  # without reading the file
+        return isinstance(edition_id, str) and locations.data_file("rules", edition_id) is not None
+
     def __iter__(self) -> Iterator[str]:
         return iter(locations.edition_files())
 
