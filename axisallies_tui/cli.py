@@ -254,13 +254,14 @@ def _pairs(items: list[str], option: str, form: str) -> dict[str, str]:
 
 
 def cmd_load(args: argparse.Namespace) -> int:
-    from axisallies_tui.headless import state_json
     from axisallies_tui.savelock import GameBusy
     from axisallies_tui.store import SavedGame
 
     if args.json or not _interactive():
         game = SavedGame.open(args.name, watch=True)  # printing only: never takes the game from its player
         if args.json:
+            from axisallies_tui.headless import state_json  # not for the game screen: it loads the bots
+
             _out({"name": game.name, "actions": game.seq, **state_json(game.rules, game.state)})
         else:
             print(f"{game.name}: {game.seq} actions played. Dice: {game.details()['dice']}.")
