@@ -56,11 +56,11 @@ def data_file(folder: str, stem: str) -> Path | None:
     data lacks the file (finding it costs an import at start-up)."""
     if not stem or Path(stem).name != stem:  # an id, never a path
         return None
-    builtin = builtin_root() / folder / f"{stem}.toml"
-    if builtin.is_file():
-        return builtin
-    mine = user_data_dir() / folder / f"{stem}.toml"
-    return mine if mine.is_file() else None
+    for root in (builtin_root, user_data_dir):
+        path = root() / folder / f"{stem}.toml"
+        if path.is_file() and path.name in os.listdir(path.parent):  # the exact name, as on a case-blind disk
+            return path
+    return None
 
 
 def board_files() -> dict[str, Path]:
