@@ -42,7 +42,9 @@ def _start_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--dice-file", metavar="FILE", help="scripted dice: faces 1-6 from this file, in order")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(odds_only: bool = False) -> argparse.ArgumentParser:
+    """The whole command line; with `odds_only`, the `odds` command alone (it
+    parses the same, and `axisallies odds` skips building the others)."""
     parser = argparse.ArgumentParser(
         prog="axisallies",
         description="Axis & Allies for the terminal, with every house rule as a toggle.",
@@ -51,7 +53,17 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--ascii", action="store_true",
                         help="draw the game screens with ASCII characters only (old terminals, some SSH clients)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    if not odds_only:
+        _game_commands(sub)
 
+    from axisallies_tui import odds_cli  # cheap: the engine and numpy load only when it runs
+
+    odds_cli.add_arguments(sub.add_parser("odds", help="exact odds of a battle (--json for scripts)"))
+    return parser
+
+
+def _game_commands(sub: Any) -> None:
+    """Every subcommand but `odds`, in the order `--help` lists them."""
     new = sub.add_parser("new", help="start a new saved game")
     new.add_argument("name", help="save name (letters, digits, - and _)")
     _ruleset_arguments(new)
@@ -116,17 +128,11 @@ def build_parser() -> argparse.ArgumentParser:
     head.add_argument("--load", metavar="NAME", help="continue a saved game")
     head.add_argument("--json", action="store_true", help="with --bot: print the summary as JSON")
 
-    from axisallies_tui import odds_cli  # cheap: the engine and numpy load only when it runs
-
-    odds_cli.add_arguments(sub.add_parser("odds", help="exact odds of a battle (--json for scripts)"))
-    return parser
-
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(odds_only=bool(argv) and argv[0] == "odds")
     args = parser.parse_args(argv)
-    import sqlite3
-
     from axisallies_tui.engine.errors import DataError
     from axisallies_tui.setup import SetupError
     from axisallies_tui.textsafe import harmless
@@ -147,11 +153,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = f"{problem.filename}: " if problem.filename else ""
         print(f"axisallies: {harmless(where)}{harmless(problem.strerror or problem)}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    except sqlite3.Error as problem:
-        print(f"axisallies: the saved game cannot be used: {harmless(problem)}", file=sys.stderr)
-        return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
+    except Exception as problem:
+        if not _is_sqlite_error(problem):
+            raise
+        print(f"axisallies: the saved game cannot be used: {harmless(problem)}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+def _is_sqlite_error(problem: Exception) -> bool:
+    """A damaged or foreign save file. Only commands that open a save load
+    sqlite3, so the others (odds) do not import it to catch its errors."""
+    sqlite3 = sys.modules.get("sqlite3")
+    return sqlite3 is not None and isinstance(problem, sqlite3.Error)
 
 
 # -- commands -------------------------------------------------------------------------
@@ -239,13 +254,14 @@ def _pairs(items: list[str], option: str, form: str) -> dict[str, str]:
 
 
 def cmd_load(args: argparse.Namespace) -> int:
-    from axisallies_tui.headless import state_json
     from axisallies_tui.savelock import GameBusy
     from axisallies_tui.store import SavedGame
 
     if args.json or not _interactive():
         game = SavedGame.open(args.name, watch=True)  # printing only: never takes the game from its player
         if args.json:
+            from axisallies_tui.headless import state_json  # not for the game screen: it loads the bots
+
             _out({"name": game.name, "actions": game.seq, **state_json(game.rules, game.state)})
         else:
             print(f"{game.name}: {game.seq} actions played. Dice: {game.details()['dice']}.")

@@ -50,6 +50,19 @@ def search_roots() -> list[Path]:
     return [builtin_root(), user_data_dir()]
 
 
+def data_file(folder: str, stem: str) -> Path | None:
+    """`<folder>/<stem>.toml` from the first root holding it, as `board_files` and
+    `edition_files` choose; the user's folder is looked up only when the built-in
+    data lacks the file (finding it costs an import at start-up)."""
+    if not stem or Path(stem).name != stem:  # an id, never a path
+        return None
+    for root in (builtin_root, user_data_dir):
+        path = root() / folder / f"{stem}.toml"
+        if path.is_file() and path.name in os.listdir(path.parent):  # the exact name, as on a case-blind disk
+            return path
+    return None
+
+
 def board_files() -> dict[str, Path]:
     found: dict[str, Path] = {}
     for root in search_roots():

@@ -1,11 +1,17 @@
 """Loading the game's data and turning setup choices into `Rules`.
 
-Cached per process: the board and the catalogue are read once.
+Cached per process: each board, edition and the catalogue are read once, and
+only when asked for. A command reads just the board and edition it plays on;
+the house-rule catalogue (five files and every rule module) is read only when
+a house rule is named (start-up time: `axisallies odds`, the first screen).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from axisallies_tui import locations
 from axisallies_tui.engine.errors import DataError
@@ -14,28 +20,58 @@ from axisallies_tui.engine.model import Board, Edition
 from axisallies_tui.engine.rules import HouseRuleChoice, Rules, Ruleset
 from axisallies_tui.loaders.board import load_board
 from axisallies_tui.loaders.edition import load_edition
-from axisallies_tui.loaders.house import Catalogue, load_catalogue
+
+if TYPE_CHECKING:
+    from axisallies_tui.loaders.house import Catalogue
 
 
 class SetupError(Exception):
     """The players' choices cannot make a game; the message says why."""
 
 
+class _Editions(Mapping[str, Edition]):
+    """Every installed edition by id, each read when first looked up: a board
+    needs its own edition only."""
+
+    def __getitem__(self, edition_id: str) -> Edition:
+        path = locations.data_file("rules", edition_id)
+        if path is None:
+            raise KeyError(edition_id)
+        return _edition(path)
+
+    def __contains__(self, edition_id: object) -> bool:  # without reading the file
+        return isinstance(edition_id, str) and locations.data_file("rules", edition_id) is not None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(locations.edition_files())
+
+    def __len__(self) -> int:
+        return len(locations.edition_files())
+
+
 @lru_cache(maxsize=None)
-def editions() -> dict[str, Edition]:
-    return {edition_id: load_edition(path) for edition_id, path in locations.edition_files().items()}
+def _edition(path: Path) -> Edition:
+    return load_edition(path)
+
+
+@lru_cache(maxsize=None)
+def editions() -> Mapping[str, Edition]:
+    return _Editions()
 
 
 @lru_cache(maxsize=None)
 def board(board_id: str) -> Board:
-    files = locations.board_files()
-    if board_id not in files:
-        raise SetupError(f"no board called {board_id!r} (boards: {', '.join(sorted(files)) or 'none'})")
-    return load_board(files[board_id], editions())
+    path = locations.data_file("maps", board_id)
+    if path is None:
+        known = ", ".join(sorted(locations.board_files())) or "none"
+        raise SetupError(f"no board called {board_id!r} (boards: {known})")
+    return load_board(path, editions())
 
 
 @lru_cache(maxsize=None)
 def catalogue() -> Catalogue:
+    from axisallies_tui.loaders.house import load_catalogue
+
     return load_catalogue(locations.house_rule_files())
 
 
@@ -76,7 +112,6 @@ def parse_options(edition: Edition, items: list[str]) -> tuple[tuple[str, object
 def make_rules(ruleset: Ruleset) -> Rules:
     """Check a ruleset completely and build the engine's Rules for it."""
     from axisallies_tui.engine.dice import POLICIES
-    from axisallies_tui.houserules import activate, choice_problems
 
     the_board = board(ruleset.board)
     edition = editions().get(the_board.edition)
@@ -91,15 +126,24 @@ def make_rules(ruleset: Ruleset) -> Rules:
             problems.append(f"option {name} {why}")
     if ruleset.dice not in POLICIES:
         problems.append(f"dice must be one of {', '.join(POLICIES)}, not {ruleset.dice!r}")
-    if ruleset.house:  # the catalogue is only read when a house rule is on (faster start-up)
+    if ruleset.house:  # the catalogue and the rule modules load only when a house rule is on
+        from axisallies_tui.houserules import choice_problems
+
         problems.extend(choice_problems(catalogue(), edition.id, ruleset.house, ruleset.options))
     if problems:
         raise SetupError("; ".join(problems))
     try:
-        active = activate(catalogue(), ruleset.house) if ruleset.house else ActiveRules()
-        return Rules(the_board, edition, ruleset, active)
+        return Rules(the_board, edition, ruleset, _active_rules(ruleset))
     except ValueError as problem:  # RuleOrderError, RulesConflict: rules that cannot be combined
         raise SetupError(str(problem)) from None
+
+
+def _active_rules(ruleset: Ruleset) -> ActiveRules:
+    if not ruleset.house:
+        return ActiveRules()
+    from axisallies_tui.houserules import activate
+
+    return activate(catalogue(), ruleset.house)
 
 
 __all__ = ["DataError", "SetupError", "board", "catalogue", "editions", "make_rules"]

@@ -144,7 +144,7 @@ class HouseRule:
       `legal_actions`.
     - `decisions`: decision kinds this rule asks (`tx.ask`) and answers (`answer`).
     - `phases`: phase ids this rule adds to the turn (through `turn_phases`),
-      each with its kind: an edition kind (`turns.PHASE_KINDS`: a second
+      each with its kind: an edition kind (`model.PHASE_KINDS`: a second
       combat move is a `combat_move`) runs the edition's procedure; any other
       kind is the rule's own and runs through `run_phase`, `legal_actions`,
       `why_not_end_phase` and `end_phase`. `phase_names` gives their titles.

@@ -18,6 +18,10 @@ LAND = "land"
 SEA = "sea"
 AIR = "air"
 
+PHASE_KINDS = ("research", "purchase", "combat_move", "conduct_combat", "noncombat_move", "place", "collect_income")
+"""The kinds of phase the engine itself knows how to run (turns.py runs them;
+kept here so reading an edition does not load the turn machinery)."""
+
 
 @frozen
 class Power:

@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING, Iterator, Protocol
 
 from attrs import evolve, field, frozen
 
-from axisallies_tui.engine.actions import Research
 from axisallies_tui.engine.errors import IllegalAction
-from axisallies_tui.engine.events import ResearchBought, TechDeveloped
 
+# Actions and events load when research is done, not when an edition is read:
+# the odds command and the loaders need the chart's numbers only (start-up time).
 if TYPE_CHECKING:
+    from axisallies_tui.engine.actions import Research
     from axisallies_tui.engine.rules import Rules
     from axisallies_tui.engine.state import GameState, PowerState
     from axisallies_tui.engine.tx import Tx
@@ -63,12 +64,16 @@ class ClassicChart:
     id: str = field(default=CLASSIC_CHART_ID, init=False)
 
     def offers(self, rules: Rules, state: GameState) -> Iterator[Research]:
+        from axisallies_tui.engine.actions import Research
+
         ps = next(p for p in state.powers if p.id == state.power)
         affordable = ps.ipcs // self.die_cost
         for dice in range(1, min(affordable, 6) + 1):
             yield Research(dice=dice)
 
     def research(self, tx: Tx, action: Research) -> tuple[str, ...]:
+        from axisallies_tui.engine.events import ResearchBought
+
         _require(action.development is None, "with the edition's research you buy dice, not a named development")
         _require(action.dice >= 1, "buy at least one research die, or end the phase")
         ps = tx.power()
@@ -110,6 +115,8 @@ def roll_on_chart(tx: Tx, chart: tuple[str, ...]) -> str | None:
 
 def grant(tx: Tx, ps: PowerState, tech: str) -> None:
     """Give `ps` the development `tech` and say so."""
+    from axisallies_tui.engine.events import TechDeveloped
+
     tx.set_power(evolve(ps, techs=ps.techs + (tech,)))
     tx.emit(TechDeveloped(power=ps.id, tech=tech))
 

@@ -23,12 +23,10 @@ from attrs import evolve
 from axisallies_tui.engine.actions import EndPhase
 from axisallies_tui.engine.events import BonusPaid, PhaseSkipped, PhaseStarted, RoundEnded, TurnStarted
 from axisallies_tui.engine.hooks import END_OF_ROUND, END_OF_TURN, HouseRule
+from axisallies_tui.engine.model import PHASE_KINDS
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import GameState, TurnRecord, Unit
 from axisallies_tui.engine.tx import Tx, handles, require
-
-PHASE_KINDS = ("research", "purchase", "combat_move", "conduct_combat", "noncombat_move", "place", "collect_income")
-"""The kinds of phase the engine itself knows how to run."""
 
 T = TypeVar("T")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import deque
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +29,7 @@ SPACE_KEYS = {
 }
 
 
-def load_board(path: Path, editions: dict[str, Edition]) -> Board:
+def load_board(path: Path, editions: Mapping[str, Edition]) -> Board:
     """Read a board file and check it completely; raise one DataError naming every
     problem's place. `editions` maps edition ids to loaded editions (for unit names)."""
     raw = path.read_bytes() if path.exists() else b""

@@ -6,9 +6,18 @@ from pathlib import Path
 from typing import Any
 
 from axisallies_tui.engine.dice import SIDES
-from axisallies_tui.engine.model import AIR, LAND, SEA, Edition, Tech, TechEffect, UnitType, VictoryCondition
+from axisallies_tui.engine.model import (
+    AIR,
+    LAND,
+    PHASE_KINDS,
+    SEA,
+    Edition,
+    Tech,
+    TechEffect,
+    UnitType,
+    VictoryCondition,
+)
 from axisallies_tui.engine.research import CLASSIC_CHART_ID, ClassicChart
-from axisallies_tui.engine.turns import PHASE_KINDS
 from axisallies_tui.loaders.common import Fields, Problems, option_specs, read_toml
 
 UNIT_KEYS = {
