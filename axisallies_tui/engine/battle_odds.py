@@ -5,6 +5,7 @@ edition's steps, simulated with the engine's own battle otherwise."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import Callable
 
 from attrs import evolve
 
@@ -17,13 +18,15 @@ from axisallies_tui.engine.simulate import simulated_odds
 from axisallies_tui.engine.state import GameState, Unit
 
 
-def odds_for_battle(rules: Rules, state: GameState, space_id: str) -> Odds:
+def odds_for_battle(rules: Rules, state: GameState, space_id: str,
+                    stop: Callable[[], bool] | None = None) -> Odds:
     """The exact odds of the battle in `space_id` as it stands, from the same
     profiles the dice are rolled with (damaged units fight at their damaged value).
     Before an amphibious land battle starts, the bombardment to come (C-AMPH-4)
-    and the rules' answer on whether its casualties fire back are included."""
+    and the rules' answer on whether its casualties fire back are included.
+    Simulated odds (see simulate.py) ask `stop` between trials."""
     if not is_edition_procedure(rules, state):
-        return simulated_odds(rules, state, space_id)
+        return simulated_odds(rules, state, space_id, stop=stop)
     round_number = state.battle.round if state.battle and state.battle.space == space_id else 1
 
     def side(units: list[Unit], role: str) -> list[tuple[Profile, int]]:

@@ -1,4 +1,5 @@
-"""The two kinds of failure the engine reports: bad data files and illegal play."""
+"""The failures the engine reports: bad data files, illegal play, and odds
+worked out for nobody (cancelled)."""
 
 from __future__ import annotations
 
@@ -27,3 +28,7 @@ class DataError(Exception):
         self.problem = problem
         where = f"{file}: {entry}" if entry else file
         super().__init__(f"{where}: {problem}")
+
+
+class OddsCancelled(Exception):
+    """Simulated odds were told to stop: nobody wants them any more."""

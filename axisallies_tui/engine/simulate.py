@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from typing import Callable
 
 from attrs import evolve
 
 from axisallies_tui.engine.actions import Action, Answer
 from axisallies_tui.engine.dice import SeededDice
-from axisallies_tui.engine.errors import IllegalAction
+from axisallies_tui.engine.errors import IllegalAction, OddsCancelled
 from axisallies_tui.engine.odds import Odds
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import GameState
@@ -29,9 +30,12 @@ _OUTCOME = {"attacker": "attacker_win", "defender": "defender_win", "both": "dra
             "stalemate": "stalemate", "retreat": "attacker_retreat"}
 
 
-def simulated_odds(rules: Rules, state: GameState, space_id: str, trials: int = TRIALS) -> Odds:
+def simulated_odds(rules: Rules, state: GameState, space_id: str, trials: int = TRIALS,
+                   stop: Callable[[], bool] | None = None) -> Odds:
     """Fight the battle in `space_id` `trials` times (the same seeds every call,
-    so the same position always shows the same figures)."""
+    so the same position always shows the same figures). `stop` is asked between
+    trials (an interface whose position moved on): when it says so, raise
+    OddsCancelled rather than spend seconds on figures nobody will see."""
     from axisallies_tui.engine.combat import attackers_in, defenders_in
 
     start = _ready_to_fight(rules, state)
@@ -42,6 +46,8 @@ def simulated_odds(rules: Rules, state: GameState, space_id: str, trials: int = 
     def_counts: Counter[int] = Counter()
     rounds = 0
     for trial in range(trials):
+        if stop is not None and stop():
+            raise OddsCancelled(space_id)
         after, outcome, fought = _fight_once(rules, start, space_id, trial)
         outcomes[outcome] += 1
         attackers = attackers_in(rules, after, space_id) if outcome != "retreat" else []

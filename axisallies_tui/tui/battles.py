@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from axisallies_tui.engine.casualties import CasualtyPiece, format_piece_answer, names_pieces, parse_piece_answer
 from axisallies_tui.engine.combat import (
@@ -156,14 +156,15 @@ def battle_lines(rules: Rules, state: GameState, space_id: str, kind: str | None
 # -- odds --------------------------------------------------------------------------------
 
 
-def odds_for(rules: Rules, state: GameState, space_id: str) -> Any | None:
-    """`battle_odds.odds_for_battle` for a battle (None for a raid or nothing to fight)."""
+def odds_for(rules: Rules, state: GameState, space_id: str, stop: Callable[[], bool] | None = None) -> Any | None:
+    """`battle_odds.odds_for_battle` for a battle (None for a raid or nothing to
+    fight); simulated odds ask `stop` as they go, and raise OddsCancelled."""
     from axisallies_tui.engine.battle_odds import odds_for_battle
 
     if is_raid(rules, state, space_id) or not attackers_in(rules, state, space_id):
         return None
     try:
-        return odds_for_battle(rules, state, space_id)
+        return odds_for_battle(rules, state, space_id, stop)
     except ValueError:
         return None
 

@@ -3,6 +3,8 @@ the odds for such a battle are simulated with the engine's own procedure."""
 
 from __future__ import annotations
 
+import pytest
+
 from axisallies_tui import setup
 from axisallies_tui.engine.actions import Answer, EndPhase
 from axisallies_tui.engine.battle import ROUND_STEPS, is_edition_procedure
@@ -85,3 +87,22 @@ def test_odds_for_a_changed_battle_are_simulated_and_say_so():
     # the barrage costs the attacker: its chance falls well outside the margin
     assert odds.attacker_win < exact.attacker_win - 2 * odds.margin
 
+
+
+def test_simulated_odds_stop_when_told_and_are_unchanged_when_not():
+    from axisallies_tui.engine.errors import OddsCancelled
+    from axisallies_tui.engine.simulate import simulated_odds
+
+    rules = _rules_with_barrage()
+    state = _attack(rules)
+    asked = []
+
+    def stop_after_five() -> bool:
+        asked.append(1)
+        return len(asked) > 5
+
+    with pytest.raises(OddsCancelled):
+        simulated_odds(rules, state, "caucasus", trials=100, stop=stop_after_five)
+    assert len(asked) == 6
+    plain = simulated_odds(rules, state, "caucasus", trials=100)
+    assert simulated_odds(rules, state, "caucasus", trials=100, stop=lambda: False) == plain

@@ -33,10 +33,10 @@ async def test_the_screen_keeps_working_while_the_battle_odds_are_simulated(monk
     started, release = threading.Event(), threading.Event()
     real = battles.odds_for
 
-    def held_back(*args):
+    def held_back(*args, **kwargs):
         started.set()
         release.wait(timeout=30)
-        return real(*args)
+        return real(*args, **kwargs)
 
     monkeypatch.setattr(battles, "odds_for", held_back)
     app = open_app(name)
@@ -54,3 +54,49 @@ async def test_the_screen_keeps_working_while_the_battle_odds_are_simulated(monk
         release.set()
         await workers_done(pilot)
         await until(pilot, lambda: "win ~" in str(listing.get_option_at_index(0).prompt))
+
+
+async def test_a_simulation_the_battle_has_moved_past_is_told_to_stop(monkeypatch):
+    """Two battles with simulated odds; the first is fought and won without a
+    question while the odds are being worked out: the simulation for the
+    position left behind is asked to stop, rather than run for seconds beside
+    the one for the new position."""
+    import threading
+
+    from axisallies_tui.engine.actions import EndPhase
+    from axisallies_tui.engine.movement import Move
+    from axisallies_tui.tui import battles
+    from axisallies_tui.tui.panels.battle import BattlePanel
+    from tests.helpers import act, at, clear, own, put, start
+    from tests.tui.test_play import open_app, saved
+    from tests.tui.waiting import settle, until
+
+    rules = make_rules("s000-defender-retreats")
+    state = start(rules)
+    for space in ("ukraine_ssr", "caucasus", "karelia_ssr"):
+        state = clear(rules, state, space)
+    state = put(rules, own(rules, state, "ukraine_ssr", "germany"), "ukraine_ssr", "germany", "infantry", 2)
+    state = put(rules, put(rules, state, "caucasus", "ussr", "infantry"), "karelia_ssr", "ussr", "infantry")
+    state = at(rules, state, "germany", "combat_move")
+    for target in ("caucasus", "karelia_ssr"):
+        state = act(rules, state, Move(origin="ukraine_ssr", destination=target, units=(("infantry", 1),))).state
+    name = saved(act(rules, state, EndPhase()).state, "two-battles", rules=rules)
+    stops, release = [], threading.Event()
+
+    def held_back(rules, state, space, stop=None):
+        stops.append(stop)
+        release.wait(timeout=30)
+        return None
+
+    monkeypatch.setattr(battles, "odds_for", held_back)
+    app = open_app(name, dice=[1, 6])  # the attacker hits, the defender misses: won, nothing to ask
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: len(stops) == 1)
+        panel = app.screen.panel
+        assert not stops[0]()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen.panel is panel and isinstance(panel, BattlePanel)  # the same pane, a new position
+        assert len(battles.battle_list(app.session.rules, app.session.state)) == 1
+        await until(pilot, stops[0])
+        release.set()

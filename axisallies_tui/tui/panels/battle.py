@@ -18,14 +18,19 @@ from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
 
 from axisallies_tui.engine.actions import Answer
 from axisallies_tui.engine.combat import RAID, Fight, by_piece, retreat_label
+from axisallies_tui.engine.errors import OddsCancelled
 from axisallies_tui.engine.queries_ui import casualty_note
 from axisallies_tui.engine.state import GameState
 from axisallies_tui.tui import battles
 from axisallies_tui.tui.info import player_for, power_label, sentence, short_space_name
 from axisallies_tui.tui.panels.base import PhasePanel, register_panel
+
+ODDS_WORK = "battle-odds"
+"""The worker group of a pane's odds: cancelled when the position moves on."""
 
 WORKING = object()
 """Odds asked for and not worked out yet (a worker thread is on them)."""
@@ -61,6 +66,7 @@ class BattlePaneBase(PhasePanel):
         them; odds of a position already left are dropped."""
         state = self.session.state
         if self._odds_state is not state:
+            self.workers.cancel_group(self, ODDS_WORK)  # stale: stop a simulation under way
             self._odds, self._odds_state, self._odds_asked = {}, state, set()
         if space in self._odds:
             return self._odds[space]
@@ -78,11 +84,15 @@ class BattlePaneBase(PhasePanel):
             return
 
         def work_out() -> None:
+            worker = get_current_worker()
             for space in sorted(wanted):
-                odds = battles.odds_for(rules, state, space)
+                try:
+                    odds = battles.odds_for(rules, state, space, stop=lambda: worker.is_cancelled)
+                except OddsCancelled:
+                    return
                 self.app.call_from_thread(self._odds_found, state, space, odds)
 
-        self.run_worker(work_out, thread=True, group="battle-odds", exit_on_error=False)
+        self.run_worker(work_out, thread=True, group=ODDS_WORK, exit_on_error=False)
 
     def _odds_found(self, state: GameState, space: str, odds: Any) -> None:
         if self._odds_state is not state or not self.is_attached:
