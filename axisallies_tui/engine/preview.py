@@ -9,6 +9,8 @@ fire misses), so the answer never depends on luck and nothing is changed.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from attrs import frozen
 
 from axisallies_tui.engine.combat import blocking_sea_battle, pending_battles
@@ -70,9 +72,10 @@ class _Sixes:
         return (6,) * count
 
 
-def preview(rules: Rules, state: GameState, *moves: Move, with_odds: bool = False) -> MovePreview:
+def preview(rules: Rules, state: GameState, *moves: Move, with_odds: bool = False,
+            stop: Callable[[], bool] | None = None) -> MovePreview:
     """Try `moves` in order (e.g. land units, then the aircraft going along) and say
-    what they would do."""
+    what they would do. `stop`: as `odds_for_battle`'s (simulated odds ask it)."""
     after, events = state, list[Event]()
     try:
         for move in moves:
@@ -88,7 +91,7 @@ def preview(rules: Rules, state: GameState, *moves: Move, with_odds: bool = Fals
     if with_odds and first is None and battle in (BATTLE, SEA_BATTLE, AMPHIBIOUS):
         from axisallies_tui.engine.battle_odds import odds_for_battle
 
-        odds = odds_for_battle(rules, after, target)
+        odds = odds_for_battle(rules, after, target, stop)
     moved = [e for e in events if isinstance(e, UnitsMoved)]
     return MovePreview(
         moves=moves, battle=battle, sea_battle_first=first, odds=odds, after=after,

@@ -100,3 +100,39 @@ async def test_a_simulation_the_battle_has_moved_past_is_told_to_stop(monkeypatc
         assert len(battles.battle_list(app.session.rules, app.session.state)) == 1
         await until(pilot, stops[0])
         release.set()
+
+
+async def test_planned_odds_for_a_destination_left_are_told_to_stop(monkeypatch):
+    """Moving the highlight from one attack to the next while its simulated
+    odds are worked out: the first simulation is asked to stop."""
+    import threading
+
+    from axisallies_tui.tui.panels import moves as moves_panel
+    from tests.helpers import at, start
+    from tests.tui.test_play import open_app, origin, pick_units, saved
+    from tests.tui.waiting import settle, until
+
+    rules = make_rules("s000-defender-retreats")
+    app = open_app(saved(at(rules, start(rules), "ussr", "combat_move"), "planning-sim", rules=rules))
+    stops, release = [], threading.Event()
+
+    def held_back(rules, state, moves, stop=None):
+        stops.append(stop)
+        release.wait(timeout=30)
+        return ""
+
+    monkeypatch.setattr(moves_panel, "planned_odds_text", held_back)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        panel = await origin(pilot, app, "karelia_ssr")
+        await pick_units(pilot, panel, "armour")
+        await pilot.press("enter")
+        await settle(pilot)
+        attacks = [n for n, d in enumerate(panel.dests) if d.ok and not d.raid and d.moves and d.space in (
+            "finland_norway", "east_europe", "ukraine_ssr")]
+        await pilot.press("home", *["down"] * attacks[0])
+        await until(pilot, lambda: len(stops) == 1)
+        assert not stops[0]()
+        await pilot.press(*["down"] * (attacks[1] - attacks[0]))
+        await until(pilot, stops[0])
+        release.set()

@@ -13,15 +13,17 @@ there.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Callable, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widget import Widget
 from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
 
 from axisallies_tui.engine.combat import pending_battles
+from axisallies_tui.engine.errors import OddsCancelled
 from axisallies_tui.engine.events import units_text
 from axisallies_tui.engine.movement import COMBAT_MOVE, Move
 from axisallies_tui.engine.rules import Rules
@@ -33,14 +35,16 @@ from axisallies_tui.tui.panels.base import PhasePanel, register_panel
 FROM, UNITS, TO = "from", "units", "to"
 
 
-def planned_odds_text(rules: Rules, state: GameState, moves: tuple[Move, ...]) -> str:
+def planned_odds_text(rules: Rules, state: GameState, moves: tuple[Move, ...],
+                      stop: Callable[[], bool] | None = None) -> str:
     """One line: the odds of the battle these moves start or join, with every unit
     already sent there (the engine's `preview`, the battle's own procedure); ""
-    when no battle would be fought."""
+    when no battle would be fought. Simulated odds ask `stop` as they go (and
+    raise OddsCancelled)."""
     from axisallies_tui.engine.preview import preview
 
     try:
-        odds = preview(rules, state, *moves, with_odds=True).odds
+        odds = preview(rules, state, *moves, with_odds=True, stop=stop).odds
     except ValueError as problem:  # a battle the calculator cannot size up
         return f"Odds as planned: {problem}"
     if odds is None:
@@ -312,7 +316,11 @@ class MovePanel(PhasePanel):
         rules, state, moves, key = self.session.rules, self.session.state, dest.moves, dest.key
 
         def compute() -> None:
-            text = planned_odds_text(rules, state, moves)
+            worker = get_current_worker()  # exclusive: the next destination's odds cancel these
+            try:
+                text = planned_odds_text(rules, state, moves, stop=lambda: worker.is_cancelled)
+            except OddsCancelled:
+                return
             try:
                 self.app.call_from_thread(self._show_plan_odds, state, key, text)
             except RuntimeError:  # the app closed while computing
