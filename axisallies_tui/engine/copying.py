@@ -16,7 +16,9 @@ _ARGUMENTS: dict[type, tuple[tuple[str, str], ...]] = {}
 """Class -> (argument of __init__, attribute) for each field set by __init__."""
 
 
-def evolve(inst: T, **changes: Any) -> T:
+def evolve(inst: T, /, **changes: Any) -> T:
+    """A copy of the frozen attrs instance `inst` with `changes` (init argument
+    names, as attrs.evolve takes them)."""
     cls = type(inst)
     arguments = _ARGUMENTS.get(cls)
     if arguments is None:

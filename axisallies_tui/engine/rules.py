@@ -75,10 +75,10 @@ class Rules:
         overrides = dict(ruleset.options)
         overrides.update(forced_options(active.rules))
         self._options = {spec.name: overrides.get(spec.name, spec.default) for spec in self.edition.options}
-        active.bind(self)
         self.profiles: dict[tuple[str, frozenset[str], str, str, int], Any] = {}
         """`profiles.profile`'s answers: pure in its arguments for one Rules (the
         hooks it asks see nothing else), and asked for each unit at each step."""
+        active.bind(self)
         self.research: ResearchScheme = next(
             (s for rule in self.hooks("research_scheme") if (s := rule.research_scheme(self)) is not None),
             self.edition.research,

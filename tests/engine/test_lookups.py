@@ -40,3 +40,25 @@ def test_profiles_remembered_for_one_game_are_not_seen_by_another():
     for rules, best_of, dice in ((best_of_two, 2, 1), (plain, 1, 3), (best_of_two, 2, 1)):
         heavy = profile(rules, "usa", ("heavy_bombers",), "bomber", ATTACK)
         assert (heavy.best_of, heavy.dice) == (best_of, dice)
+
+
+def test_the_engines_evolve_copies_as_attrs_does():
+    """Private attributes (init argument without the underscore), fields not set
+    by __init__ and converters behave as with attrs.evolve; a field named `inst` too."""
+    import attrs
+
+    from axisallies_tui.engine.copying import evolve as engine_evolve
+
+    @attrs.frozen
+    class Sample:
+        inst: int
+        _secret: int = 0
+        label: str = attrs.field(default="", converter=str)
+        derived: int = attrs.field(init=False, default=7)
+
+    sample = Sample(1, 2, "x")
+    for changes in ({}, {"inst": 5}, {"secret": 9}, {"label": 3}):
+        assert engine_evolve(sample, **changes) == attrs.evolve(sample, **changes)
+    assert engine_evolve(sample, label=3).label == "3"
+    state = make_rules().board
+    assert engine_evolve(state, name="x") == attrs.evolve(state, name="x")

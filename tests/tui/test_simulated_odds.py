@@ -49,7 +49,6 @@ async def test_the_screen_keeps_working_while_the_battle_odds_are_simulated(monk
         assert "odds..." in str(listing.get_option_at_index(0).prompt)
         await pilot.press("f1")  # the screen answers while the odds are worked out
         await until(pilot, lambda: app.screen is not panel.screen)
-        assert not release.is_set()
         await pilot.press("escape")
         release.set()
         await workers_done(pilot)
@@ -136,3 +135,112 @@ async def test_planned_odds_for_a_destination_left_are_told_to_stop(monkeypatch)
         await pilot.press(*["down"] * (attacks[1] - attacks[0]))
         await until(pilot, stops[0])
         release.set()
+
+
+def _battle_in_caucasus(rules, name):
+    from tests.houserules.test_s000_dogfights import attack
+    from tests.tui.test_play import saved
+
+    return saved(attack(rules, [("infantry", 3), ("fighter", 1)], [("infantry", 2)]), name, rules=rules)
+
+
+async def test_odds_that_come_late_move_neither_the_highlight_nor_the_board(monkeypatch):
+    """The player looks at another space and picks 'retreat' while the odds are
+    simulated: when they come, the board stays where the player put it and the
+    retreat stays highlighted."""
+    import threading
+
+    from axisallies_tui.tui import battles
+    from axisallies_tui.tui.panels.battle import BattlePanel, RetreatPanel
+    from axisallies_tui.tui.widgets.region_board import RegionBoard
+    from tests.tui.test_play import open_app
+    from tests.tui.waiting import settle, until
+
+    rules = make_rules("s000-defender-retreats")
+    name = _battle_in_caucasus(rules, "late-odds")
+    release = threading.Event()
+    real = battles.odds_for
+
+    def held_back(*args, **kwargs):
+        release.wait(timeout=30)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(battles, "odds_for", held_back)
+    app = open_app(name, dice=[6] * 12)  # round 1: everyone misses, then the retreat question
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen.panel, BattlePanel)
+        app.screen.jump_to("germany")
+        await settle(pilot)
+        release.set()
+        await until(pilot, lambda: "win ~" in str(app.screen.panel.query_one("#battle-list").get_option_at_index(0).prompt))
+        assert app.screen.query_one(RegionBoard).current_space() == "germany"
+        release.clear()
+        app.screen.panel.focus_first()  # back from the board to the list of battles
+        await settle(pilot)
+        await pilot.press("enter")  # fight round 1
+        for _ in range(5):  # a hand-over message first when the other side answers
+            await settle(pilot)
+            if isinstance(getattr(app.screen, "panel", None), RetreatPanel):
+                break
+            await pilot.press("enter")
+        assert isinstance(app.screen.panel, RetreatPanel)
+        panel = app.screen.panel
+        listing = panel.query_one("#retreat-list")
+        await pilot.press("down")
+        await settle(pilot)
+        picked = listing.highlighted_option.id
+        assert listing.highlighted == 1 and picked != "press on"
+        release.set()
+        await until(pilot, lambda: "Odds if you press on" in str(panel.query_one("#battle-info").render()))
+        assert listing.highlighted_option.id == picked
+
+
+async def test_odds_a_rule_cannot_work_out_say_so(monkeypatch):
+    from axisallies_tui.tui import battles
+    from tests.tui.test_play import open_app
+    from tests.tui.waiting import until
+
+    def broken(*args, **kwargs):
+        raise KeyError("no_such_unit")
+
+    monkeypatch.setattr(battles, "odds_for", broken)
+    app = open_app(_battle_in_caucasus(make_rules("s000-defender-retreats"), "broken-odds"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "odds unavailable" in str(
+            app.screen.panel.query_one("#battle-list").get_option_at_index(0).prompt))
+        assert "could not be worked out (KeyError: 'no_such_unit')" in str(
+            app.screen.panel.query_one("#battle-info").render())
+
+
+async def test_a_simulation_is_stopped_when_the_last_battle_is_won_without_a_question(monkeypatch):
+    import threading
+
+    from axisallies_tui.engine.errors import OddsCancelled
+    from axisallies_tui.tui import battles
+    from axisallies_tui.tui.panels.battle import BattlePanel
+    from tests.tui.test_play import open_app
+    from tests.tui.waiting import settle, until
+
+    rules = make_rules("s000-defender-retreats")
+    name = _battle_in_caucasus(rules, "last-battle")
+    stops, ended = [], threading.Event()
+
+    def simulating(rules, state, space, stop=None):
+        stops.append(stop)
+        while not stop():
+            ended.wait(0.01)
+        raise OddsCancelled(space)
+
+    monkeypatch.setattr(battles, "odds_for", simulating)
+    app = open_app(name, dice=[1, 1, 1, 1, 6, 6])  # four hits on two infantry: won, nothing asked
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: len(stops) == 1)
+        panel = app.screen.panel
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen.panel is panel and isinstance(panel, BattlePanel)
+        assert not battles.battle_list(app.session.rules, app.session.state)
+        await until(pilot, stops[0])
+        await app.workers.wait_for_complete()
+        assert all(worker.error is None for worker in app.workers)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from attrs import frozen
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -28,6 +29,15 @@ from axisallies_tui.engine.state import GameState
 from axisallies_tui.tui import battles
 from axisallies_tui.tui.info import player_for, power_label, sentence, short_space_name
 from axisallies_tui.tui.panels.base import PhasePanel, register_panel
+
+
+@frozen
+class OddsFailed:
+    """The odds of a battle could not be worked out (a house rule's bug): shown
+    as such instead of leaving 'odds...' on the screen."""
+
+    reason: str
+
 
 ODDS_WORK = "battle-odds"
 """The worker group of a pane's odds: cancelled when the position moves on."""
@@ -62,12 +72,9 @@ class BattlePaneBase(PhasePanel):
         """The odds of the battle in `space` as it stands (None for a raid), or
         WORKING while a worker thread works them out: simulated odds (a battle
         that house rules change) take seconds, and the screen must not freeze
-        for them, nor for the calculator's first load. The pane is redrawn with
-        them; odds of a position already left are dropped."""
-        state = self.session.state
-        if self._odds_state is not state:
-            self.workers.cancel_group(self, ODDS_WORK)  # stale: stop a simulation under way
-            self._odds, self._odds_state, self._odds_asked = {}, state, set()
+        for them, nor for the calculator's first load. They are shown when they
+        come (`show_odds`); odds of a position already left are dropped."""
+        self.forget_stale_odds()
         if space in self._odds:
             return self._odds[space]
         if space not in self._odds_asked:
@@ -76,6 +83,14 @@ class BattlePaneBase(PhasePanel):
             self._odds_wanted.add(space)
             self._odds_asked.add(space)
         return WORKING
+
+    def forget_stale_odds(self) -> None:
+        """On a new position (each `show_state` asks): stop the simulation still
+        running for the old one and forget its odds."""
+        state = self.session.state
+        if self._odds_state is not state:
+            self.workers.cancel_group(self, ODDS_WORK)
+            self._odds, self._odds_state, self._odds_asked, self._odds_wanted = {}, state, set(), set()
 
     def _work_out_odds(self) -> None:
         wanted, self._odds_wanted = self._odds_wanted, set()
@@ -86,11 +101,18 @@ class BattlePaneBase(PhasePanel):
         def work_out() -> None:
             worker = get_current_worker()
             for space in sorted(wanted):
+                if worker.is_cancelled:
+                    return
                 try:
-                    odds = battles.odds_for(rules, state, space, stop=lambda: worker.is_cancelled)
+                    odds: Any = battles.odds_for(rules, state, space, stop=lambda: worker.is_cancelled)
                 except OddsCancelled:
                     return
-                self.app.call_from_thread(self._odds_found, state, space, odds)
+                except Exception as problem:  # a rule's bug: say so, never 'odds...' for good
+                    odds = OddsFailed(f"{type(problem).__name__}: {problem}")
+                try:
+                    self.app.call_from_thread(self._odds_found, state, space, odds)
+                except RuntimeError:  # the app closed meanwhile
+                    return
 
         self.run_worker(work_out, thread=True, group=ODDS_WORK, exit_on_error=False)
 
@@ -98,7 +120,11 @@ class BattlePaneBase(PhasePanel):
         if self._odds_state is not state or not self.is_attached:
             return  # the battle moved on while they were worked out
         self._odds[space] = odds
-        self.show_state()
+        self.show_odds()
+
+    def show_odds(self) -> None:
+        """Odds have come: redraw what shows them, and nothing the player may be
+        moving through (highlights, the board's cursor)."""
 
     def who(self, power: str) -> str:
         """`SU Soviet Union (Ann)`."""
@@ -129,6 +155,8 @@ class BattlePaneBase(PhasePanel):
         odds = self.odds(space) if with_odds and kind != RAID else None
         if odds is WORKING:
             lines.append("Odds: working them out...")
+        elif isinstance(odds, OddsFailed):
+            lines.append(f"Odds: could not be worked out ({odds.reason})")
         elif odds is not None:
             lines += battles.odds_lines(rules, odds, rules.board.space(space).is_land)
         return lines
@@ -175,6 +203,7 @@ class BattlePanel(BattlePaneBase):
         (listing if listing.display else self).focus()
 
     def show_state(self) -> None:
+        self.forget_stale_odds()
         rules, state = self.session.rules, self.session.state
         fights = battles.battle_list(rules, state)
         entries = [battles.fight_id(space_id, kind) for space_id, kind in fights]
@@ -182,22 +211,11 @@ class BattlePanel(BattlePaneBase):
         keep = listing.highlighted_option.id if listing.highlighted_option is not None else None
         listing.clear_options()
         for (space_id, kind), entry in zip(fights, entries):
-            name = short_space_name(rules.board.space(space_id))
-            later = battles.order_problem(rules, state, space_id, kind)
-            if kind == RAID:
-                label = f"Bombing raid on {name}"
-            else:
-                odds = self.odds(space_id)
-                label = f"{name}: {'odds...' if odds is WORKING else battles.short_odds(odds)}"
-            if later:
-                label += f" ({later})"
-            listing.add_option(Option(label, id=entry))
+            listing.add_option(Option(self._label(space_id, kind), id=entry))
         listing.display = bool(fights)
         if fights:
             listing.highlighted = entries.index(keep) if keep in entries else 0
-            count = len(fights)
-            self.query_one("#battle-text", Static).update(
-                f"{count} to fight; you choose the order. Odds are exact for the battle as it stands.")
+            self._show_count(len(fights))
         else:
             done_here = state.turn.battles_done
             fought = [short_space_name(rules.board.space(s.removeprefix("raid:")))
@@ -210,6 +228,35 @@ class BattlePanel(BattlePaneBase):
             self.query_one("#battle-keys", Static).update("e end the phase   F1 rules")
             if self.screen.focused is listing:
                 self.focus()
+        self._show_info()
+
+    def _label(self, space_id: str, kind: str) -> str:
+        rules, state = self.session.rules, self.session.state
+        name = short_space_name(rules.board.space(space_id))
+        if kind == RAID:
+            label = f"Bombing raid on {name}"
+        else:
+            odds = self.odds(space_id)
+            shown = ("odds..." if odds is WORKING else "odds unavailable" if isinstance(odds, OddsFailed)
+                     else battles.short_odds(odds))
+            label = f"{name}: {shown}"
+        later = battles.order_problem(rules, state, space_id, kind)
+        return f"{label} ({later})" if later else label
+
+    def _show_count(self, count: int) -> None:
+        simulated = any(getattr(odds, "method", "exact") == "simulated" for odds in self._odds.values())
+        how = ("Odds marked ~ are simulated: house rules change those battles." if simulated
+               else "Odds are exact for the battle as it stands.")
+        self.query_one("#battle-text", Static).update(f"{count} to fight; you choose the order. {how}")
+
+    def show_odds(self) -> None:
+        listing = self.query_one(BattleList)
+        for index in range(listing.option_count):
+            entry = listing.get_option_at_index(index).id
+            if entry:
+                listing.replace_option_prompt_at_index(index, self._label(*battles.fight_of(entry)))
+        if listing.option_count:
+            self._show_count(listing.option_count)
         self._show_info()
 
     def _show_info(self) -> None:
@@ -303,6 +350,7 @@ class CasualtyPanel(BattlePaneBase):
         return battles.casualty_question(self.session.rules, state, self.kind).hits if state.battle else 0
 
     def show_state(self) -> None:
+        self.forget_stale_odds()
         rules, state = self.session.rules, self.session.state
         pending = state.pending
         if pending is None or state.battle is None:
@@ -438,6 +486,7 @@ class RetreatPanel(BattlePaneBase):
         self.query_one(RetreatList).focus()
 
     def show_state(self) -> None:
+        self.forget_stale_odds()
         rules, state = self.session.rules, self.session.state
         pending = state.pending
         if pending is None or state.battle is None:
@@ -448,6 +497,7 @@ class RetreatPanel(BattlePaneBase):
             f"Battle for {name}, after round {state.battle.round}: press on or retreat?")
         self.query_one("#retreat-who", Static).update(f"{self.who(pending.power)} decides.")
         listing = self.query_one(RetreatList)
+        keep = listing.highlighted_option.id if listing.highlighted_option is not None else None
         listing.clear_options()
         for choice in pending.options:
             label = retreat_label(rules.board, choice)
@@ -456,8 +506,14 @@ class RetreatPanel(BattlePaneBase):
             elif choice == "aircraft leave the battle":
                 label = "aircraft leave the battle (they land in the non-combat move)"
             listing.add_option(Option(label, id=choice))
-        listing.highlighted = 0
-        lines = self.last_rolls() + self.info_lines(space, header=False)
+        listing.highlighted = pending.options.index(keep) if keep in pending.options else 0
+        self.show_odds()
+
+    def show_odds(self) -> None:
+        battle = self.session.state.battle
+        if battle is None:
+            return
+        lines = self.last_rolls() + self.info_lines(battle.space, header=False)
         if lines and any(line.startswith("Odds:") for line in lines):
             lines = [line.replace("Odds:", "Odds if you press on:", 1) for line in lines]
         self.query_one("#battle-info", Static).update("\n".join(lines))
