@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
 from textual.app import App
@@ -25,8 +25,10 @@ from axisallies_tui.store import SaveDamaged, SavedGame
 from axisallies_tui.textsafe import harmless
 from axisallies_tui.tui.ascii import ascii_driver
 from axisallies_tui.tui.commands import GameCommands, LoadCommands, RulesCommands
-from axisallies_tui.tui.presets import SetupChoices
 from axisallies_tui.tui.session import DiceChoice, GameSession
+
+if TYPE_CHECKING:  # setup's presets are read when the setup screen opens
+    from axisallies_tui.tui.presets import SetupChoices
 
 SIXTEEN_COLOUR_SYSTEMS = ("standard", "windows")
 

@@ -24,14 +24,6 @@ from axisallies_tui.engine.state import GameState
 from axisallies_tui.textsafe import harmless
 from axisallies_tui.tui import info
 from axisallies_tui.tui.panels import PhasePanel, panel_for
-from axisallies_tui.tui.screens.dialogs import (
-    ConfirmDialog,
-    DicePrompt,
-    GameOverDialog,
-    HandOverDialog,
-    PickDialog,
-    TextDialog,
-)
 from axisallies_tui.tui.session import GameSession
 from axisallies_tui.tui.widgets.combat_feed import MAX_LINES, CombatFeed
 from axisallies_tui.tui.widgets.common import TooSmall
@@ -62,7 +54,9 @@ class GameScreen(Screen[None]):
     ]
 
     def __init__(self, session: GameSession) -> None:
-        super().__init__()
+        # the keyboard starts in the action panel: shown on a narrow screen (a class
+        # given now, not on mount, where it would restyle the whole screen once more)
+        super().__init__(classes="-show-side")
         self.session = session
         self.panel: PhasePanel | None = None
         self._panel_key: tuple[object, ...] = ()
@@ -103,7 +97,6 @@ class GameScreen(Screen[None]):
         yield KeyFooter()  # Ctrl+P still opens the palette; F4 needs the room
 
     def on_mount(self) -> None:
-        self.add_class("-show-side")  # the keyboard starts in the action panel
         feed = self.query_one(CombatFeed)
         feed.add_history(*self.session.feed_tail(MAX_LINES))
         self.refresh_view(force_panel=True)
@@ -273,6 +266,8 @@ class GameScreen(Screen[None]):
     def ask_for_dice(self, need: DiceNeeded, actions: tuple[Action, ...], typed: tuple[int, ...]) -> None:
         """Table dice: ask for the faces, then apply the same action again with every
         face typed so far (applying is pure, so it rolls the same and gets further)."""
+        from axisallies_tui.tui.screens.dialogs import DicePrompt
+
         who = info.power_label(self.session.rules.board, info.actor(self.state))
 
         def answer(faces: list[int] | None) -> None:
@@ -317,12 +312,16 @@ class GameScreen(Screen[None]):
                 report = report + [f"{label} must answer: {after.pending.prompt}."]
             elif not finished and last:  # back to the mover after answering: what came of it
                 report = report + [last]
+            from axisallies_tui.tui.screens.dialogs import HandOverDialog
+
             self.app.push_screen(HandOverDialog(report, label, info.player_for(players, now)),
                                  callback=lambda _: self._first_focus())
         elif finished and report:
             self.notify("\n".join(report), title=f"{info.power_label(rules.board, before.power)}: turn over")
 
     def show_game_over(self) -> None:
+        from axisallies_tui.tui.screens.dialogs import GameOverDialog
+
         result = self.state.result
         if result is None:
             return
@@ -349,6 +348,8 @@ class GameScreen(Screen[None]):
 
     @on(RegionBoard.SpaceChosen)
     def _space_chosen(self, message: RegionBoard.SpaceChosen) -> None:
+        from axisallies_tui.tui.screens.dialogs import TextDialog
+
         rules = self.session.rules
         space = rules.board.space(message.space)
         text = "\n".join(info.space_detail(rules, self.state, space)[1:])
@@ -416,6 +417,7 @@ class GameScreen(Screen[None]):
         """`x`: pick one of the actions the active house rules offer now. The list
         and its words come from the engine, so a new rule's action needs no code here."""
         from axisallies_tui.engine.queries_ui import action_text
+        from axisallies_tui.tui.screens.dialogs import PickDialog
 
         offered = self.rule_actions()
         if not offered:
@@ -434,6 +436,8 @@ class GameScreen(Screen[None]):
         self.app.push_screen(PickDialog("Actions of the house rules in play", options), callback=chosen)
 
     def action_end_phase(self) -> None:
+        from axisallies_tui.tui.screens.dialogs import ConfirmDialog
+
         if self.state.result is not None:
             self.query_one(StatusLine).show_problem("the game is over")
             return
@@ -478,6 +482,8 @@ class GameScreen(Screen[None]):
 
     def action_edit(self) -> None:
         """Edit mode (F9): asked once a session, then the editor for the selected space."""
+        from axisallies_tui.tui.screens.dialogs import ConfirmDialog
+
         if self.state.result is not None:
             self.query_one(StatusLine).show_problem("the game is over")
             return
@@ -537,6 +543,8 @@ class GameScreen(Screen[None]):
         getattr(self.app, "show_start")()
 
     def concede(self) -> None:
+        from axisallies_tui.tui.screens.dialogs import ConfirmDialog
+
         state = self.state
         if state.result is not None:
             self.query_one(StatusLine).show_problem("the game is over")
