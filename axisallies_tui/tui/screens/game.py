@@ -92,14 +92,17 @@ class GameScreen(Screen[None]):
                 yield RegionBoard(rules, self.state, initial_space=self.start_space(), id="board")
             with Vertical(id="side"):
                 yield SpaceDetail(id="detail")
-                yield Vertical(id="panel-slot")
+                with Vertical(id="panel-slot"):  # the first panel comes with the screen, not a mount later
+                    yield self._new_panel()
         yield CombatFeed(id="feed")
         yield KeyFooter()  # Ctrl+P still opens the palette; F4 needs the room
 
     def on_mount(self) -> None:
         feed = self.query_one(CombatFeed)
-        feed.add_history(*self.session.feed_tail(MAX_LINES))
-        self.refresh_view(force_panel=True)
+        # the lines drawn first now; the rest of those kept once the screen is painted
+        feed.add_history(*self.session.feed_tail(feed.first_drawn()), rest=lambda: self.session.feed_tail(MAX_LINES))
+        self.call_after_refresh(feed.complete_history)
+        self.refresh_view()
         board = self.query_one(RegionBoard)
         start = self.start_space()
         if start:
@@ -163,6 +166,8 @@ class GameScreen(Screen[None]):
         # 140 columns and more: room for a larger action panel (app.tcss)
         self.set_class(event.size.width >= 140, "-huge")
         self.call_after_refresh(self._show_side_or_board)  # once the app has set -narrow or not
+        if self.focused is None:  # opened too small, nothing could take the keyboard: the panel takes it now
+            self.call_after_refresh(self._first_focus)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """On narrow terminals the board and the side column take turns: the one
@@ -201,28 +206,38 @@ class GameScreen(Screen[None]):
         detail = self.query_one(SpaceDetail)
         if detail.space:
             detail.show(rules, state, detail.space)
-        key = (state.round, state.power, state.phase, state.pending, state.result is not None)
-        if force_panel or key != self._panel_key or self.panel is None:
-            self._panel_key = key
+        if force_panel or self._panel_wanted() != self._panel_key or self.panel is None:
             self.swap_panel()
-        else:
+        elif self.panel.is_mounted:  # else its mount shows the state
             self.panel.show_state()
         self.refresh_bindings()
+
+    def _panel_wanted(self) -> tuple[object, ...]:
+        """What decides which panel shows (a change makes a new one)."""
+        state = self.state
+        return state.round, state.power, state.phase, state.pending, state.result is not None
 
     def swap_panel(self) -> None:
         slot = self.query_one("#panel-slot", Vertical)
         focused = self.focused
         had_focus = self.panel is not None and focused is not None and self.panel in focused.ancestors_with_self
         slot.remove_children()
+        slot.mount(self._new_panel())
+        if had_focus or self.focused is None:
+            self.call_after_refresh(self._first_focus)
+
+    def _new_panel(self) -> PhasePanel:
+        """The action panel for the position (made `self.panel`), the side column
+        widened for moves, battles and questions."""
         state = self.state
         cls = panel_for(state.phase, pending=state.pending.kind if state.pending else False,
                         over=state.result is not None)
         self.panel = cls(self.session, classes="phase-panel")
+        self._panel_key = self._panel_wanted()
+        # composing, the screen is styled whole once mounted: no restyle of it now
         self.set_class(state.phase in ("combat_move", "noncombat_move", "conduct_combat") or
-                       state.pending is not None, "-roomy-panel")
-        slot.mount(self.panel)
-        if had_focus or self.focused is None:
-            self.call_after_refresh(self._first_focus)
+                       state.pending is not None, "-roomy-panel", update=self.is_mounted)
+        return self.panel
 
     # -- playing -------------------------------------------------------------------
     def submit(self, *actions: Action, typed: tuple[int, ...] = ()) -> bool | None:
@@ -305,7 +320,9 @@ class GameScreen(Screen[None]):
         if was != now and not info.same_person(players, was, now):
             label = info.power_label(rules.board, now)
             if finished:  # a new turn: everything since this player's own last turn
-                records = self.query_one(CombatFeed).records
+                feed = self.query_one(CombatFeed)
+                feed.complete_history()
+                records = feed.records
                 mine = [p.id for p in rules.board.powers if info.same_person(players, p.id, now)] or [now]
                 report = info.since_last_turn(records, mine, rules.board) or report
             if after.pending is not None:  # a question for another player, mid-turn
