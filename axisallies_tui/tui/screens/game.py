@@ -33,6 +33,9 @@ from axisallies_tui.tui.widgets.region_board import RegionBoard
 from axisallies_tui.tui.widgets.space_detail import SpaceDetail
 from axisallies_tui.tui.widgets.status_line import StatusLine
 
+HUGE_WIDTH = 140
+"""Columns from which the action panel and the space in full take a third of the width."""
+
 
 class GameScreen(Screen[None]):
     AUTO_FOCUS = ""
@@ -57,6 +60,7 @@ class GameScreen(Screen[None]):
         # the keyboard starts in the action panel: shown on a narrow screen (a class
         # given now, not on mount, where it would restyle the whole screen once more)
         super().__init__(classes="-show-side")
+        self.add_class(*self._size_classes(), update=False)
         self.session = session
         self.panel: PhasePanel | None = None
         self._panel_key: tuple[object, ...] = ()
@@ -162,9 +166,18 @@ class GameScreen(Screen[None]):
             return
         panel.focus_first()
 
+    def _size_classes(self) -> set[str]:
+        """The classes the screen's first resize would give it for the terminal's
+        size (the app's breakpoints, `-huge`): given at construction, they do not
+        restyle the whole screen once more just before its first paint."""
+        width, height = self.app.size
+        wide = [name for least, name in sorted(self.app.HORIZONTAL_BREAKPOINTS or [], reverse=True) if width >= least]
+        tall = [name for least, name in sorted(self.app.VERTICAL_BREAKPOINTS or [], reverse=True) if height >= least]
+        return set(wide[:1] + tall[:1] + (["-huge"] if width >= HUGE_WIDTH else []))
+
     def on_resize(self, event: events.Resize) -> None:
         # 140 columns and more: room for a larger action panel (app.tcss)
-        self.set_class(event.size.width >= 140, "-huge")
+        self.set_class(event.size.width >= HUGE_WIDTH, "-huge")
         self.call_after_refresh(self._show_side_or_board)  # once the app has set -narrow or not
         if self.focused is None:  # opened too small, nothing could take the keyboard: the panel takes it now
             self.call_after_refresh(self._first_focus)
