@@ -8,6 +8,7 @@ on top.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 from pathlib import Path
@@ -58,6 +59,7 @@ class AxisAlliesApp(App[None]):
         return ascii_driver(base) if getattr(self, "ascii", False) else base
 
     def on_mount(self) -> None:
+        self.call_after_refresh(resume_collector)
         self.set_timer(0.5, self._warm_up_rules_search)
         if self._theme_choice:
             self.theme = self._theme_choice
@@ -244,8 +246,20 @@ def make_app(*, dice: DiceChoice = None, ascii: bool = False, open_game: str | S
     return AxisAlliesApp(dice=dice, ascii=ascii, open_game=open_game, theme=theme)
 
 
+def resume_collector() -> None:
+    """Turn the cyclic garbage collector back on once the first screen is painted
+    (`run` and `python -m axisallies_tui` pause it for the start-up). What the
+    start-up made is kept out of later collections (`gc.freeze`): nearly all of
+    it lives as long as the program."""
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
+
+
 def run(open_game: str | SavedGame | None = None, ascii: bool = False) -> int:
-    """Run the app in this terminal; the exit status."""
+    """Run the app in this terminal; the exit status. The garbage collector
+    pauses until the first paint (see `resume_collector`)."""
+    gc.disable()
     app = make_app(open_game=open_game, ascii=ascii)
     app.run()
     return app.return_code or 0
