@@ -692,3 +692,20 @@ async def test_the_hand_over_summary_reads_the_history_not_yet_kept(saved_game, 
         assert isinstance(app.screen, HandOverDialog)
         assert feed._rest is None  # read for the summary
         assert len(feed.records) > feed.first_drawn()
+
+
+async def test_the_garbage_collector_paused_for_the_start_up_runs_again_once_the_game_is_painted(saved_game, app_for):
+    """`run` pauses the cyclic collector for the start-up; a game played for hours
+    must not do without it: it is on again once the first screen is painted."""
+    import gc
+
+    app = app_for(saved_game())
+    gc.disable()
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            assert gc.isenabled()
+            assert "Round 1" in str(app.screen.query_one("#status-text").render())
+    finally:
+        gc.enable()
+        gc.unfreeze()
