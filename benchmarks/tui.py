@@ -1,6 +1,7 @@
 """Interface speed figures (design.md budgets). Prints numbers; asserts nothing.
 
-    python benchmarks/tui.py [--size 120x40] [--keys 60]
+    python benchmarks/tui.py [--size 120x40] [--keys 60] [--long-game 10000] [--home DIR]
+    python benchmarks/tui.py --start-only --long-game 0    (the start-ups only, about a minute)
 
 The app runs as a real program on a pseudo-terminal, exactly as a player
 starts it (`axisallies load NAME`), and this script plays the terminal: it
@@ -9,6 +10,11 @@ arrives framed by begin/end markers and can be timed to the end of the frame.
 
 - start to first painted game screen, classic board (budget 0.8 s): from
   spawning the process to the end of the first frame showing the status line
+- the same for a saved game of 10,000 actions (`--long-game ACTIONS`; 0
+  skips it): a game the random bot plays, buying at most a few units a turn
+  so that it stays quick (see `_long_game`), saved action by action as a
+  player's game is. It takes a minute or two the first time and is kept in
+  --home for the next runs
 - key press to repaint while moving through the region tables (budget 50 ms
   median): Down, Up and region digits on the board, each timed from writing
   the key to the end of the frame it causes
@@ -175,24 +181,60 @@ def _new_game(arguments: list[str], env: dict[str, str]) -> None:
                        capture_output=True)
 
 
-def _long_game(rounds: int, env: dict[str, str]) -> int:
-    """A bot game of `rounds` rounds saved as "long" (kept from an earlier run
-    with the same --home): the feed and the start-up with thousands of actions
-    behind them. Victory is switched off so the game is still being played
-    (a finished game opens on its result). The number of actions in it."""
+LONG_GAME_CAP = 3
+"""Units the long game's bot buys at most in a turn (see `_long_game`)."""
+
+
+def _long_game(actions: int, env: dict[str, str]) -> int:
+    """A bot game of at least `actions` actions saved as "long" (kept from an
+    earlier run with the same --home): the feed and the start-up with
+    thousands of actions behind them. The number of actions in it.
+
+    Played here through the engine and saved as a player's game is, one
+    committed action at a time: the random bot on every power with victory
+    switched off (a finished game opens on its result), except that it buys at
+    most `LONG_GAME_CAP` units a turn. Left to buy all it can, the armies grow
+    every round and so does each move's list of candidates: by round 40 or so
+    one combat move takes the bot minutes. Capped, the armies stay the size of
+    the opening's, every action takes a few milliseconds, and 10,000 actions
+    (about 65 rounds) are played and saved in a minute or two. It stops at the
+    start of a turn, as a game is usually resumed."""
     import json
 
     argv = [sys.executable, "-m", "axisallies_tui"]
-    if _saved_games(env).get("long", {}).get("round", 0) >= rounds:
+    if "long" in _saved_games(env):
         done = subprocess.run([*argv, "load", "long", "--json"], cwd=ROOT, env=env, capture_output=True, text=True)
-        return int(json.loads(done.stdout)["actions"])
-    done = subprocess.run([*argv, "headless", "--map", "classic", "--seed", "7", "--option", "military_victory=false",
-                           "--option", "axis_economic_victory=0", "--bot", "random", "--rounds", str(rounds),
-                           "--save", "long", "--json"], cwd=ROOT, env=env, capture_output=True, text=True)
-    if done.returncode != 0:
-        print(f"the long game could not be played: {done.stderr.strip()[-300:]}", file=sys.stderr)
-        return 0
-    return int(json.loads(done.stdout.splitlines()[-1]).get("actions_applied", 0))
+        played = int(json.loads(done.stdout)["actions"]) if done.returncode == 0 else 0
+        if played >= actions:
+            return played
+    os.environ["AXISALLIES_HOME"] = env["AXISALLIES_HOME"]  # the store reads it on first use
+    sys.path.insert(0, str(ROOT))
+    from axisallies_tui import setup
+    from axisallies_tui.engine.actions import EndPhase
+    from axisallies_tui.engine.bots import RandomBot
+    from axisallies_tui.engine.queries import power_state
+    from axisallies_tui.engine.rules import Ruleset
+    from axisallies_tui.store import SavedGame
+
+    board = setup.board("classic")
+    options = setup.parse_options(setup.editions()[board.edition], ["military_victory=false", "axis_economic_victory=0"])
+    game = SavedGame.create("long", Ruleset(board=board.id, options=options), seed=7, overwrite=True)
+    rules, bot, begun = game.rules, RandomBot(7), time.perf_counter()
+    try:
+        while game.state.result is None and not (game.seq >= actions and game.state.phase == "research"
+                                                 and game.state.pending is None):
+            state = game.state
+            if rules.phase_kind(state.phase) == "purchase" and state.pending is None and \
+                    sum(n for _unit, n in power_state(rules.board, state, state.power).unplaced) >= LONG_GAME_CAP:
+                game.apply(EndPhase())
+            else:
+                game.apply(bot.choose(rules, state))
+            if game.seq % 1000 == 0:
+                print(f"  long game: {game.seq} actions, round {game.state.round}, "
+                      f"{time.perf_counter() - begun:.0f} s", file=sys.stderr)
+    finally:
+        game.close()
+    return game.seq
 
 
 def _first_paint(term: Terminal, marker: bytes, close: bool = True) -> float:
@@ -214,8 +256,9 @@ def main() -> None:
     parser.add_argument("--size", default="120x40")
     parser.add_argument("--keys", type=int, default=60, help="key presses to time")
     parser.add_argument("--starts", type=int, default=5, help="start-ups to time")
-    parser.add_argument("--long-game", type=int, default=150, metavar="ROUNDS",
-                        help="rounds of a bot game to time the start-up of a long save (0: skip)")
+    parser.add_argument("--long-game", type=int, default=10_000, metavar="ACTIONS",
+                        help="time the start-up of a saved bot game of at least this many actions "
+                             "(0: skip; made in a minute or two, then kept in --home)")
     parser.add_argument("--start-only", action="store_true", help="time the start-ups only")
     parser.add_argument("--home", help="folder for the saves and byte code, kept between runs (default: a new "
                                        "temporary folder); a long game already in it is used again")

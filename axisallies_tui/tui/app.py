@@ -8,10 +8,11 @@ on top.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
 from textual.app import App
@@ -25,8 +26,10 @@ from axisallies_tui.store import SaveDamaged, SavedGame
 from axisallies_tui.textsafe import harmless
 from axisallies_tui.tui.ascii import ascii_driver
 from axisallies_tui.tui.commands import GameCommands, LoadCommands, RulesCommands
-from axisallies_tui.tui.presets import SetupChoices
 from axisallies_tui.tui.session import DiceChoice, GameSession
+
+if TYPE_CHECKING:  # setup's presets are read when the setup screen opens
+    from axisallies_tui.tui.presets import SetupChoices
 
 SIXTEEN_COLOUR_SYSTEMS = ("standard", "windows")
 
@@ -56,6 +59,7 @@ class AxisAlliesApp(App[None]):
         return ascii_driver(base) if getattr(self, "ascii", False) else base
 
     def on_mount(self) -> None:
+        self.call_after_refresh(resume_collector)
         self.set_timer(0.5, self._warm_up_rules_search)
         if self._theme_choice:
             self.theme = self._theme_choice
@@ -242,8 +246,20 @@ def make_app(*, dice: DiceChoice = None, ascii: bool = False, open_game: str | S
     return AxisAlliesApp(dice=dice, ascii=ascii, open_game=open_game, theme=theme)
 
 
+def resume_collector() -> None:
+    """Turn the cyclic garbage collector back on once the first screen is painted
+    (`run` and `python -m axisallies_tui` pause it for the start-up). What the
+    start-up made is kept out of later collections (`gc.freeze`): nearly all of
+    it lives as long as the program."""
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
+
+
 def run(open_game: str | SavedGame | None = None, ascii: bool = False) -> int:
-    """Run the app in this terminal; the exit status."""
+    """Run the app in this terminal; the exit status. The garbage collector
+    pauses until the first paint (see `resume_collector`)."""
+    gc.disable()
     app = make_app(open_game=open_game, ascii=ascii)
     app.run()
     return app.return_code or 0

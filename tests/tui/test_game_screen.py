@@ -622,3 +622,90 @@ async def test_region_tables_and_the_find_box_appear_when_first_wanted(saved_gam
         await pilot.press("slash", *"anglo", "enter")
         await settle(pilot)
         assert board.current_space() == "anglo_sudan_egypt" and board.active_table().display
+
+
+def _played_long(name: str, actions: int) -> list[str]:
+    """Play `actions` phase ends on the saved game `name` (no dice needed); the
+    feed's lines as the save holds them."""
+    from axisallies_tui.engine.actions import EndPhase
+    from axisallies_tui.engine.dice import ScriptedDice
+    from axisallies_tui.store import SavedGame
+    from axisallies_tui.tui.widgets.combat_feed import CombatFeed
+
+    game = SavedGame.open(name)
+    while game.seq < actions:
+        game.apply(EndPhase(), ScriptedDice([]))
+    lines = [CombatFeed.plain(str(e["event"]), str(e["text"])) for e in game.feed()]
+    game.close()
+    return lines
+
+
+async def test_a_saved_game_opens_reading_only_the_lines_drawn_then_keeps_the_rest(saved_game, app_for):
+    """The first paint reads from the save only the feed lines it draws; the
+    rest kept for scrolling up and the hand-over summary is read right after.
+    The player sees the same feed: the newest lines, a note on the earlier
+    ones, and, scrolling to the top, older lines in the order they happened."""
+    from axisallies_tui.tui.widgets.combat_feed import MORE_DRAWN, SHOWN, CombatFeed
+
+    history = _played_long(saved_game(), 200)
+    assert len(history) > SHOWN  # more lines than are ever drawn, far more than drawn first
+    app = app_for("table")
+    async with app.run_test(size=SIZE) as pilot:
+        feed = app.screen.query_one(CombatFeed)
+        drawn_first = feed.first_drawn()
+        await settle(pilot)
+        assert feed.lines_written == history  # all kept once the screen is up
+        shown = [strip.text.strip() for strip in feed.lines]
+        assert shown[0] == f"({len(history) - drawn_first} earlier lines: scroll up to read more)"
+        assert shown[-1] == history[-1]
+        await pilot.press("f4", "home")
+        await settle(pilot)
+        assert feed.drawn == drawn_first + MORE_DRAWN  # older lines drawn above
+        shown = [strip.text.strip() for strip in feed.lines]
+        assert shown[0] == f"({len(history) - feed.drawn} earlier lines: scroll up to read more)"
+        assert history[-feed.drawn].startswith(shown[1])  # the oldest drawn, from the save
+
+
+async def test_the_hand_over_summary_reads_the_history_not_yet_kept(saved_game, app_for):
+    """A turn ended before the rest of the feed was read still gets its summary
+    of everything since the next player's last turn (read from the save then)."""
+    from axisallies_tui.tui.screens.dialogs import HandOverDialog
+    from axisallies_tui.tui.widgets.combat_feed import CombatFeed
+
+    players = {"ussr": "Ann", "germany": "Bob", "uk": "Ann", "japan": "Bob", "usa": "Ann"}
+    name = saved_game(players=players)
+    _played_long(name, 60)
+    app = app_for(name)
+    async with app.run_test(size=SIZE) as pilot:
+        feed = app.screen.query_one(CombatFeed)
+        feed._rest, rest = None, feed._rest  # as if the first paint were not out yet: keep it for later
+        await settle(pilot)
+        feed._rest = rest
+        for _ in range(40):  # to the end of the turn: the next power is the other player's
+            await pilot.press("e")
+            await settle(pilot)
+            if isinstance(app.screen, HandOverDialog):
+                break
+            if isinstance(app.screen, ConfirmDialog):  # money left unspent, units not placed
+                await pilot.press("y")
+                await settle(pilot)
+        assert isinstance(app.screen, HandOverDialog)
+        assert feed._rest is None  # read for the summary
+        assert len(feed.records) > feed.first_drawn()
+
+
+async def test_the_garbage_collector_paused_for_the_start_up_runs_again_once_the_game_is_painted(saved_game, app_for):
+    """`run` pauses the cyclic collector for the start-up; a game played for hours
+    must not do without it: it is on again once the first screen is painted."""
+    import gc
+
+    app = app_for(saved_game())
+    gc.disable()
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            assert gc.isenabled()
+            assert "Round 1" in str(app.screen.query_one("#status-text").render())
+    finally:
+        gc.enable()
+        gc.unfreeze()

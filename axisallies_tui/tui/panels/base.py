@@ -93,8 +93,7 @@ PANELS: dict[str, type[PhasePanel]] = {}
 
 LAZY: dict[str, str] = {}
 """Registry key -> module that registers its panel, imported the first time the
-panel is wanted (the move and battle panels pull in more than a game opened in
-research needs, so start-up stays quick)."""
+panel is wanted (a game opens on one panel: start-up does not wait for the others)."""
 
 
 def register_panel(*phases: str) -> Callable[[type[PhasePanel]], type[PhasePanel]]:
@@ -113,10 +112,17 @@ def panel_for(phase: str, pending: bool | str = False, over: bool = False,
     such as a casualty chooser, wins over the generic one), or the phase's own."""
     registry = PANELS if panels is None else panels
     if over:
-        return registry["@over"]
+        return _needed(registry, "@over")
     if pending:
-        return _lookup(registry, f"@decision:{pending}") or registry["@decision"]
-    return _lookup(registry, phase) or registry["@fallback"]
+        return _lookup(registry, f"@decision:{pending}") or _needed(registry, "@decision")
+    return _lookup(registry, phase) or _needed(registry, "@fallback")
+
+
+def _needed(registry: Mapping[str, type[PhasePanel]], key: str) -> type[PhasePanel]:
+    found = _lookup(registry, key)
+    if found is None:
+        raise KeyError(key)
+    return found
 
 
 def _lookup(registry: Mapping[str, type[PhasePanel]], key: str) -> type[PhasePanel] | None:

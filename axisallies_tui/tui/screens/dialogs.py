@@ -26,6 +26,34 @@ class Dialog(ModalScreen[ResultType]):
     Enter`) reach the dialog again before it has closed; only the first
     answer counts, so its caller is never called twice."""
 
+    DEFAULT_CSS = """
+    Dialog.dialog { align: center middle; }
+    Dialog .dialog-box {
+        width: 64;
+        max-width: 95%;
+        height: auto;
+        max-height: 90%;
+        border: thick $primary;
+        background: $surface;
+        padding: 0 1;
+    }
+    Dialog .dialog-wide { width: 90; }
+    Dialog .dialog-title { text-style: bold; height: 1; margin-bottom: 1; }
+    Dialog .dialog-text { height: auto; margin-bottom: 1; }
+    Dialog .dialog-strong { text-style: bold; }
+    Dialog .dialog-keys { color: $text-muted; height: auto; }
+    Dialog .dialog-buttons { height: auto; margin-bottom: 1; }
+    Dialog .dialog-buttons Button { margin-right: 2; }
+    Dialog .dialog-scroll { height: auto; max-height: 18; }
+    Dialog #handover-report { max-height: 12; }
+    Dialog.-short #handover-report { max-height: 6; }
+    Dialog #final { height: auto; max-height: 8; margin-bottom: 1; }
+    Dialog #standings-scroll { height: auto; max-height: 100%; }
+    Dialog #standings { height: auto; }
+    Dialog #standings-box { height: 90%; }
+    """
+    """Every dialog's look (read when the first dialog opens, not before the game screen's first paint)."""
+
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.answered = False

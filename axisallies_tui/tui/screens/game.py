@@ -24,14 +24,6 @@ from axisallies_tui.engine.state import GameState
 from axisallies_tui.textsafe import harmless
 from axisallies_tui.tui import info
 from axisallies_tui.tui.panels import PhasePanel, panel_for
-from axisallies_tui.tui.screens.dialogs import (
-    ConfirmDialog,
-    DicePrompt,
-    GameOverDialog,
-    HandOverDialog,
-    PickDialog,
-    TextDialog,
-)
 from axisallies_tui.tui.session import GameSession
 from axisallies_tui.tui.widgets.combat_feed import MAX_LINES, CombatFeed
 from axisallies_tui.tui.widgets.common import TooSmall
@@ -40,6 +32,9 @@ from axisallies_tui.tui.widgets.key_footer import KeyFooter
 from axisallies_tui.tui.widgets.region_board import RegionBoard
 from axisallies_tui.tui.widgets.space_detail import SpaceDetail
 from axisallies_tui.tui.widgets.status_line import StatusLine
+
+HUGE_WIDTH = 140
+"""Columns from which the action panel and the space in full take a third of the width."""
 
 
 class GameScreen(Screen[None]):
@@ -62,7 +57,10 @@ class GameScreen(Screen[None]):
     ]
 
     def __init__(self, session: GameSession) -> None:
-        super().__init__()
+        # the keyboard starts in the action panel: shown on a narrow screen (a class
+        # given now, not on mount, where it would restyle the whole screen once more)
+        super().__init__(classes="-show-side")
+        self.add_class(*self._size_classes(), update=False)
         self.session = session
         self.panel: PhasePanel | None = None
         self._panel_key: tuple[object, ...] = ()
@@ -98,15 +96,17 @@ class GameScreen(Screen[None]):
                 yield RegionBoard(rules, self.state, initial_space=self.start_space(), id="board")
             with Vertical(id="side"):
                 yield SpaceDetail(id="detail")
-                yield Vertical(id="panel-slot")
+                with Vertical(id="panel-slot"):  # the first panel comes with the screen, not a mount later
+                    yield self._new_panel()
         yield CombatFeed(id="feed")
         yield KeyFooter()  # Ctrl+P still opens the palette; F4 needs the room
 
     def on_mount(self) -> None:
-        self.add_class("-show-side")  # the keyboard starts in the action panel
         feed = self.query_one(CombatFeed)
-        feed.add_history(*self.session.feed_tail(MAX_LINES))
-        self.refresh_view(force_panel=True)
+        # the lines drawn first now; the rest of those kept once the screen is painted
+        feed.add_history(*self.session.feed_tail(feed.first_drawn()), rest=lambda: self.session.feed_tail(MAX_LINES))
+        self.call_after_refresh(feed.complete_history)
+        self.refresh_view()
         board = self.query_one(RegionBoard)
         start = self.start_space()
         if start:
@@ -166,10 +166,21 @@ class GameScreen(Screen[None]):
             return
         panel.focus_first()
 
+    def _size_classes(self) -> set[str]:
+        """The classes the screen's first resize would give it for the terminal's
+        size (the app's breakpoints, `-huge`): given at construction, they do not
+        restyle the whole screen once more just before its first paint."""
+        width, height = self.app.size
+        wide = [name for least, name in sorted(self.app.HORIZONTAL_BREAKPOINTS or [], reverse=True) if width >= least]
+        tall = [name for least, name in sorted(self.app.VERTICAL_BREAKPOINTS or [], reverse=True) if height >= least]
+        return set(wide[:1] + tall[:1] + (["-huge"] if width >= HUGE_WIDTH else []))
+
     def on_resize(self, event: events.Resize) -> None:
         # 140 columns and more: room for a larger action panel (app.tcss)
-        self.set_class(event.size.width >= 140, "-huge")
+        self.set_class(event.size.width >= HUGE_WIDTH, "-huge")
         self.call_after_refresh(self._show_side_or_board)  # once the app has set -narrow or not
+        if self.focused is None:  # opened too small, nothing could take the keyboard: the panel takes it now
+            self.call_after_refresh(self._first_focus)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """On narrow terminals the board and the side column take turns: the one
@@ -208,28 +219,38 @@ class GameScreen(Screen[None]):
         detail = self.query_one(SpaceDetail)
         if detail.space:
             detail.show(rules, state, detail.space)
-        key = (state.round, state.power, state.phase, state.pending, state.result is not None)
-        if force_panel or key != self._panel_key or self.panel is None:
-            self._panel_key = key
+        if force_panel or self._panel_wanted() != self._panel_key or self.panel is None:
             self.swap_panel()
-        else:
+        elif self.panel.is_mounted:  # else its mount shows the state
             self.panel.show_state()
         self.refresh_bindings()
+
+    def _panel_wanted(self) -> tuple[object, ...]:
+        """What decides which panel shows (a change makes a new one)."""
+        state = self.state
+        return state.round, state.power, state.phase, state.pending, state.result is not None
 
     def swap_panel(self) -> None:
         slot = self.query_one("#panel-slot", Vertical)
         focused = self.focused
         had_focus = self.panel is not None and focused is not None and self.panel in focused.ancestors_with_self
         slot.remove_children()
+        slot.mount(self._new_panel())
+        if had_focus or self.focused is None:
+            self.call_after_refresh(self._first_focus)
+
+    def _new_panel(self) -> PhasePanel:
+        """The action panel for the position (made `self.panel`), the side column
+        widened for moves, battles and questions."""
         state = self.state
         cls = panel_for(state.phase, pending=state.pending.kind if state.pending else False,
                         over=state.result is not None)
         self.panel = cls(self.session, classes="phase-panel")
+        self._panel_key = self._panel_wanted()
+        # composing, the screen is styled whole once mounted: no restyle of it now
         self.set_class(state.phase in ("combat_move", "noncombat_move", "conduct_combat") or
-                       state.pending is not None, "-roomy-panel")
-        slot.mount(self.panel)
-        if had_focus or self.focused is None:
-            self.call_after_refresh(self._first_focus)
+                       state.pending is not None, "-roomy-panel", update=self.is_mounted)
+        return self.panel
 
     # -- playing -------------------------------------------------------------------
     def submit(self, *actions: Action, typed: tuple[int, ...] = ()) -> bool | None:
@@ -273,6 +294,8 @@ class GameScreen(Screen[None]):
     def ask_for_dice(self, need: DiceNeeded, actions: tuple[Action, ...], typed: tuple[int, ...]) -> None:
         """Table dice: ask for the faces, then apply the same action again with every
         face typed so far (applying is pure, so it rolls the same and gets further)."""
+        from axisallies_tui.tui.screens.dialogs import DicePrompt
+
         who = info.power_label(self.session.rules.board, info.actor(self.state))
 
         def answer(faces: list[int] | None) -> None:
@@ -310,19 +333,25 @@ class GameScreen(Screen[None]):
         if was != now and not info.same_person(players, was, now):
             label = info.power_label(rules.board, now)
             if finished:  # a new turn: everything since this player's own last turn
-                records = self.query_one(CombatFeed).records
+                feed = self.query_one(CombatFeed)
+                feed.complete_history()
+                records = feed.records
                 mine = [p.id for p in rules.board.powers if info.same_person(players, p.id, now)] or [now]
                 report = info.since_last_turn(records, mine, rules.board) or report
             if after.pending is not None:  # a question for another player, mid-turn
                 report = report + [f"{label} must answer: {after.pending.prompt}."]
             elif not finished and last:  # back to the mover after answering: what came of it
                 report = report + [last]
+            from axisallies_tui.tui.screens.dialogs import HandOverDialog
+
             self.app.push_screen(HandOverDialog(report, label, info.player_for(players, now)),
                                  callback=lambda _: self._first_focus())
         elif finished and report:
             self.notify("\n".join(report), title=f"{info.power_label(rules.board, before.power)}: turn over")
 
     def show_game_over(self) -> None:
+        from axisallies_tui.tui.screens.dialogs import GameOverDialog
+
         result = self.state.result
         if result is None:
             return
@@ -349,6 +378,8 @@ class GameScreen(Screen[None]):
 
     @on(RegionBoard.SpaceChosen)
     def _space_chosen(self, message: RegionBoard.SpaceChosen) -> None:
+        from axisallies_tui.tui.screens.dialogs import TextDialog
+
         rules = self.session.rules
         space = rules.board.space(message.space)
         text = "\n".join(info.space_detail(rules, self.state, space)[1:])
@@ -416,6 +447,7 @@ class GameScreen(Screen[None]):
         """`x`: pick one of the actions the active house rules offer now. The list
         and its words come from the engine, so a new rule's action needs no code here."""
         from axisallies_tui.engine.queries_ui import action_text
+        from axisallies_tui.tui.screens.dialogs import PickDialog
 
         offered = self.rule_actions()
         if not offered:
@@ -434,6 +466,8 @@ class GameScreen(Screen[None]):
         self.app.push_screen(PickDialog("Actions of the house rules in play", options), callback=chosen)
 
     def action_end_phase(self) -> None:
+        from axisallies_tui.tui.screens.dialogs import ConfirmDialog
+
         if self.state.result is not None:
             self.query_one(StatusLine).show_problem("the game is over")
             return
@@ -478,6 +512,8 @@ class GameScreen(Screen[None]):
 
     def action_edit(self) -> None:
         """Edit mode (F9): asked once a session, then the editor for the selected space."""
+        from axisallies_tui.tui.screens.dialogs import ConfirmDialog
+
         if self.state.result is not None:
             self.query_one(StatusLine).show_problem("the game is over")
             return
@@ -537,6 +573,8 @@ class GameScreen(Screen[None]):
         getattr(self.app, "show_start")()
 
     def concede(self) -> None:
+        from axisallies_tui.tui.screens.dialogs import ConfirmDialog
+
         state = self.state
         if state.result is not None:
             self.query_one(StatusLine).show_problem("the game is over")

@@ -50,6 +50,18 @@ class HelpScreen(Screen[None]):
         Binding("f3", "focus_text", "Text", id="help.text", key_display="F3"),
     ]
 
+    DEFAULT_CSS = """
+    HelpScreen #help-body { height: 1fr; }
+    HelpScreen #help-search { margin: 0 1; }
+    HelpScreen #help-note { height: 1; margin: 0 1; color: $text-muted; }
+    HelpScreen #help-main { height: 1fr; }
+    HelpScreen #help-index { width: 30; height: 1fr; }
+    HelpScreen #help-doc { width: 1fr; height: 1fr; }
+    HelpScreen.-narrow #help-index { width: 24; }
+    HelpScreen #help-main.-searching #help-index { width: 1fr; max-width: 60; }
+    """
+    """Its own rules (not in app.tcss): read when the screen is first shown, not before the first paint."""
+
     def __init__(self, catalogue: Catalogue, active: dict[str, dict[str, Any]],
                  page: str = "overview", heading: str = "") -> None:
         super().__init__()

@@ -22,7 +22,8 @@ from textual.widgets import DataTable, Footer, Static
 from axisallies_tui.engine.profiles import ATTACK, DEFENCE, profile
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.tui.info import power_label, power_tag, unit_abbreviation
-from axisallies_tui.tui.widgets.common import CycleChoice, TickBox, TooSmall
+from axisallies_tui.tui.widgets.common import CycleChoice, TooSmall
+from axisallies_tui.tui.widgets.tickbox import TickBox
 
 MAX_PER_LINE = 60
 """Units of one type a side may hold here (the computation grows with the square)."""

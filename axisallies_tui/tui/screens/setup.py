@@ -27,7 +27,8 @@ from axisallies_tui.savelock import login_problem
 from axisallies_tui.store import StoreError, save_path
 from axisallies_tui.tui.presets import PresetError, SetupChoices, list_presets, load_preset, save_preset
 from axisallies_tui.tui.screens.dialogs import PickDialog, TextPrompt
-from axisallies_tui.tui.widgets.common import CycleChoice, TickBox, TooSmall
+from axisallies_tui.tui.widgets.common import CycleChoice, TooSmall
+from axisallies_tui.tui.widgets.tickbox import TickBox
 
 PLAYERS = "Players (one person may hold several powers; leave blank to share the keyboard)"
 PLAYERS_SHARED = "Players and logins (a power with a login is played only from that login)"
@@ -98,6 +99,36 @@ class SetupScreen(Screen[None]):
                 tooltip="Next tab: game, options, house rules"),
         Binding("escape", "back", "Back", id="setup.back"),
     ]
+
+    DEFAULT_CSS = """
+    SetupScreen #setup-title { text-style: bold; height: 1; padding: 0 1; }
+    SetupScreen #setup-tabs { height: 1fr; }
+    SetupScreen #setup-summary { height: auto; max-height: 2; padding: 0 1; }
+    SetupScreen #setup-problem { height: auto; max-height: 3; padding: 0 1; }
+    SetupScreen .form-row { height: auto; margin-bottom: 0; }
+    SetupScreen .form-label { width: 30; padding-right: 1; }
+    SetupScreen .form-row Input { width: 1fr; max-width: 50; }
+    SetupScreen .form-row Select { width: 1fr; max-width: 50; }
+    SetupScreen .form-row Input.login-input { width: 20; margin-left: 1; }
+    SetupScreen .form-row Button { margin-right: 2; margin-top: 1; }
+    SetupScreen .option-row { height: auto; margin-bottom: 1; }
+    SetupScreen .option-name { width: 26; }
+    SetupScreen .option-control { width: 26; }
+    SetupScreen .option-help { width: 1fr; color: $text-muted; padding-left: 1; }
+    SetupScreen.-narrow .option-row { layout: vertical; }
+    SetupScreen.-narrow .option-help { padding-left: 2; }
+    SetupScreen #house-main { height: 1fr; }
+    SetupScreen #house-left { width: 1fr; }
+    SetupScreen #rule-list { height: 1fr; border: none; }
+    SetupScreen #rule-filter-note { height: 1; color: $text-muted; }
+    SetupScreen #rule-detail { width: 1fr; padding: 0 1; border-left: solid $primary; }
+    SetupScreen #rule-params { height: auto; }
+    SetupScreen .param-help { color: $text-muted; }
+    SetupScreen.-narrow #house-main { layout: vertical; }
+    SetupScreen.-narrow #house-left { height: 2fr; }
+    SetupScreen.-narrow #rule-detail { border-left: none; border-top: solid $primary; height: 1fr; }
+    """
+    """Its own rules (not in app.tcss): read when the screen is first shown, not before the first paint."""
 
     def __init__(self, choices: SetupChoices | None = None) -> None:
         super().__init__()

@@ -41,6 +41,26 @@ class StartScreen(Screen[None]):
         Binding("q", "quit", "Quit", id="start.quit"),
     ]
 
+    DEFAULT_CSS = """
+    StartScreen #start-body { padding: 0 1; }
+    StartScreen #start-title {
+        text-style: bold;
+        content-align: center middle;
+        width: 1fr;
+        height: 3;
+        border: double $primary;
+    }
+    StartScreen #start-subtitle { text-align: center; width: 1fr; color: $text-muted; margin-bottom: 1; }
+    StartScreen #start-main { height: 1fr; }
+    StartScreen #start-menu { width: 30; height: auto; max-height: 8; margin-right: 1; }
+    StartScreen #start-games { width: 1fr; }
+    StartScreen #games { height: 1fr; }
+    StartScreen #start-message { height: auto; color: $text-warning; }
+    StartScreen.-narrow #start-main { layout: vertical; }
+    StartScreen.-narrow #start-menu { width: 1fr; }
+    """
+    """Its own rules (not in app.tcss): read when the screen is first shown, not before the first paint."""
+
     def __init__(self, message: str = "") -> None:
         super().__init__()
         self.message = message

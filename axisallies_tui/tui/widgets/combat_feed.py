@@ -4,14 +4,15 @@ first, kept with the game (restored from the save on resume).
 Drawing a line (wrapping it) is what costs, so a game opens with only its
 newest lines drawn, enough to fill the tallest feed; scrolling to the top
 draws older ones, up to the last `SHOWN` (a 10,000-action game opens as fast
-as a new one). Lines wrap inside the box and are wrapped again when its
+as a new one); only the lines drawn first are read from the save before the
+first paint, the rest of those kept right after it. Lines wrap inside the box and are wrapped again when its
 width changes; new lines scroll into view. `F4` puts the keyboard in the
 feed, where Enter makes it tall (and back) and Esc returns to the action panel.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Iterable
+from typing import Any, Callable, ClassVar, Iterable
 
 from rich.text import Text
 from textual import events
@@ -58,11 +59,17 @@ class CombatFeed(RichLog):
         self.drawn = 0
         """How many of the newest records are drawn now."""
         self._drawn_width = 0
+        self._rest: Callable[[], tuple[list[dict[str, Any]], int]] | None = None
+        """Reads the newest `MAX_LINES` events, when only those drawn first were read."""
 
     @property
     def hidden(self) -> int:
         """Lines of the game's history never drawn here (older than the last `SHOWN`)."""
-        return self.total - min(len(self.records), SHOWN)
+        return self.total - self._drawable()
+
+    def _drawable(self) -> int:
+        """Lines that may be drawn: the newest `SHOWN` of the history, read yet or not."""
+        return min(self.total if self._rest is not None else len(self.records), SHOWN)
 
     @staticmethod
     def plain(kind: str, text: str) -> str:
@@ -96,16 +103,37 @@ class CombatFeed(RichLog):
         """(kind, text, power) of a saved event."""
         return str(event.get("event", "")), str(event.get("text", "")), event.get("power")
 
-    def add_history(self, records: Iterable[dict[str, Any]], total: int | None = None) -> None:
+    def first_drawn(self) -> int:
+        """How many of the newest lines a feed opening now draws."""
+        return max(FIRST_DRAWN, self.app.size.height)
+
+    def add_history(self, records: Iterable[dict[str, Any]], total: int | None = None,
+                    rest: Callable[[], tuple[list[dict[str, Any]], int]] | None = None) -> None:
         """Show a game's history in place of what is shown: `records` are its newest
-        events (all of them unless `total` says how many the game has)."""
+        events (all of them unless `total` says how many the game has). `rest`, if
+        given, reads the newest `MAX_LINES` (and the total) when they are wanted:
+        `records` then need hold only the lines drawn first, and a long game's
+        first paint does not wait for the others (see `complete_history`)."""
+        self._set_history(records, total)
+        self._rest = rest
+        self.drawn = min(len(self.records), self.first_drawn())
+        self.redraw()
+
+    def _set_history(self, records: Iterable[dict[str, Any]], total: int | None) -> None:
         history = list(records)
         kept = history[-MAX_LINES:]
         self.records = [self.record_of(r) for r in kept]
         self.lines_written = [self.plain(kind, text) for kind, text, _ in self.records]
         self.total = max(total or 0, len(history))
-        self.drawn = min(len(self.records), max(FIRST_DRAWN, self.app.size.height))
-        self.redraw()
+
+    def complete_history(self) -> None:
+        """Read the rest of the history kept here (the game screen asks once its
+        first paint is out; the hand-over summary and scrolling up need it). The
+        lines drawn stay as they are: they are the newest of it."""
+        if self._rest is None:
+            return
+        rest, self._rest = self._rest, None
+        self._set_history(*rest())
 
     def add_later(self, records: Iterable[dict[str, Any]]) -> None:
         """Add events played after those shown (a watched game)."""
@@ -120,7 +148,7 @@ class CombatFeed(RichLog):
         """Draw the newest `drawn` lines again (at the current width)."""
         self.clear()
         earlier = self.total - self.drawn
-        if self.drawn < min(len(self.records), SHOWN):
+        if self.drawn < self._drawable():
             self.write(Text(f"({earlier} earlier lines: scroll up to read more)", style="dim"),
                        scroll_end=scroll_end)
         elif earlier:
@@ -136,9 +164,10 @@ class CombatFeed(RichLog):
 
     def draw_more(self) -> None:
         """Scrolled to the top: draw older lines above, the view staying where it is."""
-        more = min(len(self.records), SHOWN) - self.drawn
+        more = self._drawable() - self.drawn
         if more <= 0 or not self._size_known or self.scroll_y != 0:
             return
+        self.complete_history()
         before = len(self.lines)
         self.drawn += min(more, MORE_DRAWN)
         self.redraw(scroll_end=False)

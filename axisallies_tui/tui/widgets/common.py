@@ -6,7 +6,7 @@ from typing import Any, Sequence
 
 from textual.binding import Binding
 from textual.message import Message
-from textual.widgets import Checkbox, Static
+from textual.widgets import Static
 
 MIN_WIDTH = 60
 MIN_HEIGHT = 18
@@ -23,15 +23,6 @@ class TooSmall(Static):
             f"(80 by 24 or more is best).\nCtrl+Q quits; the game is saved.",
             classes="too-small", markup=False,
         )
-
-
-class TickBox(Checkbox):
-    """A checkbox whose mark is `X` when on and blank when off, so its state
-    shows without colour (Textual's own draws an `X` in both states)."""
-
-    @property  # type: ignore[override]
-    def BUTTON_INNER(self) -> str:  # noqa: N802 - overrides the class constant
-        return "X" if self.value else " "
 
 
 class CycleChoice(Static, can_focus=True):

@@ -24,6 +24,12 @@ from axisallies_tui.tui.info import space_row
 COLUMNS = (("space", "Space"), ("own", "Own"), ("ipc", "IPC"), ("marks", "Marks"), ("units", "Units"))
 
 
+def _cell(text: str) -> Text:
+    """A cell as plain text: the table would read a string as markup (slower,
+    and a bracket in a name would be taken for a style)."""
+    return Text(text, no_wrap=True, end="")
+
+
 class SpaceTable(DataTable):
     """One region's spaces. `p` places the panel's unit in the highlighted space;
     `m` moves units from it and `t` tries the units chosen to move there."""
@@ -190,7 +196,7 @@ class RegionBoard(Vertical):
         for space_id in self.rows[region]:
             cells = space_row(self.rules, self.state, board.space(space_id))
             self._cells[space_id] = cells
-            table.add_row(*cells, key=space_id)
+            table.add_row(*map(_cell, cells), key=space_id)
         return table
 
     # -- reading -------------------------------------------------------------------
@@ -259,7 +265,7 @@ class RegionBoard(Vertical):
             table = self.query_one(f"#table-{space.region}", SpaceTable)
             for index, (key, _label) in enumerate(COLUMNS):
                 if old is None or old[index] != cells[index]:
-                    table.update_cell(space.id, key, cells[index], update_width=True)
+                    table.update_cell(space.id, key, _cell(cells[index]), update_width=True)
             self._cells[space.id] = cells
 
     def select_space(self, space_id: str, focus: bool = True) -> None:

@@ -1,0 +1,15 @@
+"""A checkbox that shows its state without colour (its own module: Textual's
+checkbox is loaded only by the screens that have one, not by the game screen)."""
+
+from __future__ import annotations
+
+from textual.widgets import Checkbox
+
+
+class TickBox(Checkbox):
+    """A checkbox whose mark is `X` when on and blank when off, so its state
+    shows without colour (Textual's own draws an `X` in both states)."""
+
+    @property  # type: ignore[override]
+    def BUTTON_INNER(self) -> str:  # noqa: N802 - overrides the class constant
+        return "X" if self.value else " "
