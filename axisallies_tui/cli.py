@@ -130,6 +130,10 @@ def _game_commands(sub: Any) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if argv is None:  # the installed `axisallies` script (a caller passing arguments keeps its collector)
+        from axisallies_tui.startup import pause_collector_for_the_game_screen
+
+        pause_collector_for_the_game_screen(sys.argv[1:])
     argv = sys.argv[1:] if argv is None else argv
     parser = build_parser(odds_only=bool(argv) and argv[0] == "odds")
     args = parser.parse_args(argv)
