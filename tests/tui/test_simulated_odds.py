@@ -31,12 +31,11 @@ async def test_the_screen_keeps_working_while_the_battle_odds_are_simulated(monk
     rules = make_rules("s000-defender-retreats")
     name = saved(attack(rules, [("infantry", 3), ("fighter", 1)], [("infantry", 2)]), "retreats", rules=rules)
     started, release = threading.Event(), threading.Event()
-    real = battles.odds_for
 
     def held_back(*args, **kwargs):
         started.set()
         release.wait(timeout=30)
-        return real(*args, **kwargs)
+        return _quick_simulation(*args, **kwargs)
 
     monkeypatch.setattr(battles, "odds_for", held_back)
     app = open_app(name)
@@ -137,6 +136,13 @@ async def test_planned_odds_for_a_destination_left_are_told_to_stop(monkeypatch)
         release.set()
 
 
+def _quick_simulation(rules, state, space, stop=None):
+    """Simulated odds as the pane gets them, from 50 battles instead of 1,000."""
+    from axisallies_tui.engine.simulate import simulated_odds
+
+    return simulated_odds(rules, state, space, trials=50, stop=stop)
+
+
 def _battle_in_caucasus(rules, name):
     from tests.houserules.test_s000_dogfights import attack
     from tests.tui.test_play import saved
@@ -159,11 +165,10 @@ async def test_odds_that_come_late_move_neither_the_highlight_nor_the_board(monk
     rules = make_rules("s000-defender-retreats")
     name = _battle_in_caucasus(rules, "late-odds")
     release = threading.Event()
-    real = battles.odds_for
 
     def held_back(*args, **kwargs):
         release.wait(timeout=30)
-        return real(*args, **kwargs)
+        return _quick_simulation(*args, **kwargs)
 
     monkeypatch.setattr(battles, "odds_for", held_back)
     app = open_app(name, dice=[6] * 12)  # round 1: everyone misses, then the retreat question
