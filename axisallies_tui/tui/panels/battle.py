@@ -514,8 +514,8 @@ class RetreatPanel(BattlePaneBase):
         if battle is None:
             return
         lines = self.last_rolls() + self.info_lines(battle.space, header=False)
-        if lines and any(line.startswith("Odds:") for line in lines):
-            lines = [line.replace("Odds:", "Odds if you press on:", 1) for line in lines]
+        lines = [f"Odds if you press on{line[4:]}" if line.startswith(("Odds:", "Odds (")) else line
+                 for line in lines]
         self.query_one("#battle-info", Static).update("\n".join(lines))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
