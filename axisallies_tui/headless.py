@@ -70,7 +70,7 @@ from axisallies_tui.store import NotYourTurn
 class Session:
     """A game being played headless, saved or only in memory."""
 
-    def __init__(self, rules: Rules, state: GameState, seed: str, saved: Any = None,
+    def __init__(self, rules: Rules, state: GameState, seed: str | None, saved: Any = None,
                  start_events: tuple[Any, ...] = (), dice_mode: DiceMode | None = None, dice_used: int = 0) -> None:
         self.rules = rules
         self.state = state
