@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from axisallies_tui import __version__
+from axisallies_tui.startup import interactive as _interactive
+from axisallies_tui.startup import pause_collector_for_the_game_screen
 
 EXIT_BAD_INPUT = 2
 
@@ -130,9 +132,7 @@ def _game_commands(sub: Any) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    if argv is None:  # the installed `axisallies` script (a caller passing arguments keeps its collector)
-        from axisallies_tui.startup import pause_collector_for_the_game_screen
-
+    if argv is None:  # a real run, the script or `python -m` (a caller passing arguments keeps its collector)
         pause_collector_for_the_game_screen(sys.argv[1:])
     argv = sys.argv[1:] if argv is None else argv
     parser = build_parser(odds_only=bool(argv) and argv[0] == "odds")
@@ -282,12 +282,6 @@ def cmd_load(args: argparse.Namespace) -> int:
     from axisallies_tui.tui.app import run
 
     return run(open_game=game, ascii=args.ascii)
-
-
-def _interactive() -> bool:
-    """True when both ends are a terminal, so the full-screen game can run
-    (piped or redirected, the commands print text as before)."""
-    return sys.stdin.isatty() and sys.stdout.isatty()
 
 
 def _print_position(rules: Any, state: Any) -> None:

@@ -7,12 +7,17 @@ import sys
 from typing import Sequence
 
 
+def interactive() -> bool:
+    """True when both ends are a terminal, so the full-screen game can run
+    (piped or redirected, the commands print text)."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
 def opens_the_game_screen(args: Sequence[str]) -> bool:
     """The command starts the full-screen game (as `cli` decides: no command,
     `load` or `new`, both ends a terminal, not --json)."""
     command = next((a for a in args if not a.startswith("-")), None)
-    return (sys.stdin.isatty() and sys.stdout.isatty() and "--json" not in args
-            and command in (None, "load", "new"))
+    return interactive() and "--json" not in args and command in (None, "load", "new")
 
 
 def pause_collector_for_the_game_screen(args: Sequence[str]) -> None:
