@@ -14,19 +14,20 @@ from axisallies_tui.engine.combat import attackers_in, bombarding_ships, bombard
 from axisallies_tui.engine.odds import Odds, battle_odds
 from axisallies_tui.engine.profiles import ATTACK, DEFENCE, Profile, profile
 from axisallies_tui.engine.rules import Rules
-from axisallies_tui.engine.simulate import simulated_odds
+from axisallies_tui.engine.simulate import Progress, simulated_odds
 from axisallies_tui.engine.state import GameState, Unit
 
 
 def odds_for_battle(rules: Rules, state: GameState, space_id: str,
-                    stop: Callable[[], bool] | None = None) -> Odds:
+                    stop: Callable[[], bool] | None = None, progress: Progress | None = None) -> Odds:
     """The exact odds of the battle in `space_id` as it stands, from the same
     profiles the dice are rolled with (damaged units fight at their damaged value).
     Before an amphibious land battle starts, the bombardment to come (C-AMPH-4)
     and the rules' answer on whether its casualties fire back are included.
-    Simulated odds (see simulate.py) ask `stop` between trials."""
+    Simulated odds (see simulate.py) ask `stop` between trials and tell
+    `progress` the figures so far as they go."""
     if not is_edition_procedure(rules, state):
-        return simulated_odds(rules, state, space_id, stop=stop)
+        return simulated_odds(rules, state, space_id, stop=stop, progress=progress)
     round_number = state.battle.round if state.battle and state.battle.space == space_id else 1
 
     def side(units: list[Unit], role: str) -> list[tuple[Profile, int]]:

@@ -9,7 +9,7 @@ fire misses), so the answer never depends on luck and nothing is changed.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from attrs import frozen
 
@@ -22,6 +22,9 @@ from axisallies_tui.engine.movement import FeePaid, Move, UnitsMoved, View
 from axisallies_tui.engine.odds import Odds
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import GameState
+
+if TYPE_CHECKING:
+    from axisallies_tui.engine.simulate import Progress
 
 RAID = "raid"
 BATTLE = "battle"
@@ -73,9 +76,10 @@ class _Sixes:
 
 
 def preview(rules: Rules, state: GameState, *moves: Move, with_odds: bool = False,
-            stop: Callable[[], bool] | None = None) -> MovePreview:
+            stop: Callable[[], bool] | None = None, progress: Progress | None = None) -> MovePreview:
     """Try `moves` in order (e.g. land units, then the aircraft going along) and say
-    what they would do. `stop`: as `odds_for_battle`'s (simulated odds ask it)."""
+    what they would do. `stop` and `progress`: as `odds_for_battle`'s (simulated
+    odds ask the one and tell the other)."""
     after, events = state, list[Event]()
     try:
         for move in moves:
@@ -91,7 +95,7 @@ def preview(rules: Rules, state: GameState, *moves: Move, with_odds: bool = Fals
     if with_odds and first is None and battle in (BATTLE, SEA_BATTLE, AMPHIBIOUS):
         from axisallies_tui.engine.battle_odds import odds_for_battle
 
-        odds = odds_for_battle(rules, after, target, stop)
+        odds = odds_for_battle(rules, after, target, stop, progress)
     moved = [e for e in events if isinstance(e, UnitsMoved)]
     return MovePreview(
         moves=moves, battle=battle, sea_battle_first=first, odds=odds, after=after,

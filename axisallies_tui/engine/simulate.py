@@ -30,46 +30,75 @@ _OUTCOME = {"attacker": "attacker_win", "defender": "defender_win", "both": "dra
             "stalemate": "stalemate", "retreat": "attacker_retreat"}
 
 
+PROGRESS_EVERY = 100
+"""Battles between two reports of the figures so far (`simulated_odds`'s `progress`)."""
+
+Progress = Callable[[Odds, int, int], None]
+"""Told the figures so far, the battles fought and the battles to fight."""
+
+
 def simulated_odds(rules: Rules, state: GameState, space_id: str, trials: int = TRIALS,
-                   stop: Callable[[], bool] | None = None) -> Odds:
+                   stop: Callable[[], bool] | None = None, progress: Progress | None = None) -> Odds:
     """Fight the battle in `space_id` `trials` times (the same seeds every call,
     so the same position always shows the same figures). `stop` is asked between
     trials (an interface whose position moved on): when it says so, raise
-    OddsCancelled rather than spend seconds on figures nobody will see."""
-    from axisallies_tui.engine.combat import attackers_in, defenders_in
-
+    OddsCancelled rather than spend seconds on figures nobody will see.
+    `progress` is told the figures so far every `PROGRESS_EVERY` battles (not
+    after the last: that is the answer), so an interface can show a first
+    estimate long before the whole run ends; the figures after n battles are
+    those `trials=n` would give."""
     start = _ready_to_fight(rules, state)
-    outcomes: Counter[str] = Counter()
-    att_left: Counter[str] = Counter()
-    def_left: Counter[str] = Counter()
-    att_counts: Counter[int] = Counter()
-    def_counts: Counter[int] = Counter()
-    rounds = 0
+    tally = _Tally()
     for trial in range(trials):
         if stop is not None and stop():
             raise OddsCancelled(space_id)
-        after, outcome, fought = _fight_once(rules, start, space_id, trial)
-        outcomes[outcome] += 1
+        tally.add(rules, space_id, *_fight_once(rules, start, space_id, trial))
+        fought = trial + 1
+        if progress is not None and fought % PROGRESS_EVERY == 0 and fought < trials:
+            progress(tally.odds(), fought, trials)
+    return tally.odds()
+
+
+class _Tally:
+    """What the battles fought so far came to."""
+
+    def __init__(self) -> None:
+        self.trials = 0
+        self.rounds = 0
+        self.outcomes: Counter[str] = Counter()
+        self.att_left: Counter[str] = Counter()
+        self.def_left: Counter[str] = Counter()
+        self.att_counts: Counter[int] = Counter()
+        self.def_counts: Counter[int] = Counter()
+
+    def add(self, rules: Rules, space_id: str, after: GameState, outcome: str, fought: int) -> None:
+        from axisallies_tui.engine.combat import attackers_in, defenders_in
+
         attackers = attackers_in(rules, after, space_id) if outcome != "retreat" else []
         defenders = defenders_in(rules, after, space_id)
-        att_left.update(u.type for u in attackers)
-        def_left.update(u.type for u in defenders)
-        att_counts[len(attackers)] += 1
-        def_counts[len(defenders)] += 1
-        rounds += fought
-    share = {name: outcomes[code] / trials for code, name in _OUTCOME.items()}
-    win = share["attacker_win"]
-    return Odds(
-        attacker_win=win, defender_win=share["defender_win"], draw=share["draw"],
-        stalemate=share["stalemate"], attacker_survives_no_capture=0.0,
-        attacker_retreat=share["attacker_retreat"], unfinished=outcomes["unfinished"] / trials,
-        attacker_survivors=tuple((unit, n / trials) for unit, n in sorted(att_left.items())),
-        defender_survivors=tuple((unit, n / trials) for unit, n in sorted(def_left.items())),
-        attacker_survivor_counts=_distribution(att_counts, trials),
-        defender_survivor_counts=_distribution(def_counts, trials),
-        attacker_ipc_loss=0.0, defender_ipc_loss=0.0, rounds=rounds / trials,
-        method="simulated", margin=1.96 * math.sqrt(max(win * (1 - win), 1 / trials) / trials),
-    )
+        self.trials += 1
+        self.outcomes[outcome] += 1
+        self.att_left.update(u.type for u in attackers)
+        self.def_left.update(u.type for u in defenders)
+        self.att_counts[len(attackers)] += 1
+        self.def_counts[len(defenders)] += 1
+        self.rounds += fought
+
+    def odds(self) -> Odds:
+        trials = self.trials
+        share = {name: self.outcomes[code] / trials for code, name in _OUTCOME.items()}
+        win = share["attacker_win"]
+        return Odds(
+            attacker_win=win, defender_win=share["defender_win"], draw=share["draw"],
+            stalemate=share["stalemate"], attacker_survives_no_capture=0.0,
+            attacker_retreat=share["attacker_retreat"], unfinished=self.outcomes["unfinished"] / trials,
+            attacker_survivors=tuple((unit, n / trials) for unit, n in sorted(self.att_left.items())),
+            defender_survivors=tuple((unit, n / trials) for unit, n in sorted(self.def_left.items())),
+            attacker_survivor_counts=_distribution(self.att_counts, trials),
+            defender_survivor_counts=_distribution(self.def_counts, trials),
+            attacker_ipc_loss=0.0, defender_ipc_loss=0.0, rounds=self.rounds / trials,
+            method="simulated", margin=1.96 * math.sqrt(max(win * (1 - win), 1 / trials) / trials),
+        )
 
 
 def _ready_to_fight(rules: Rules, state: GameState) -> GameState:

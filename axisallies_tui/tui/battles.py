@@ -156,15 +156,17 @@ def battle_lines(rules: Rules, state: GameState, space_id: str, kind: str | None
 # -- odds --------------------------------------------------------------------------------
 
 
-def odds_for(rules: Rules, state: GameState, space_id: str, stop: Callable[[], bool] | None = None) -> Any | None:
+def odds_for(rules: Rules, state: GameState, space_id: str, stop: Callable[[], bool] | None = None,
+             progress: Callable[[Any, int, int], None] | None = None) -> Any | None:
     """`battle_odds.odds_for_battle` for a battle (None for a raid or nothing to
-    fight); simulated odds ask `stop` as they go, and raise OddsCancelled."""
+    fight); simulated odds ask `stop` as they go (and raise OddsCancelled), and
+    tell `progress` the figures so far."""
     from axisallies_tui.engine.battle_odds import odds_for_battle
 
     if is_raid(rules, state, space_id) or not attackers_in(rules, state, space_id):
         return None
     try:
-        return odds_for_battle(rules, state, space_id, stop)
+        return odds_for_battle(rules, state, space_id, stop, progress)
     except ValueError:
         return None
 
@@ -173,13 +175,32 @@ def percent(p: float) -> str:
     return f"{p * 100:.1f}%"
 
 
+@dataclass(frozen=True)
+class OddsSoFar:
+    """Simulated odds still being worked out: the figures after `fought` of the
+    `total` battles, shown (marked as such) until the whole run is done."""
+
+    odds: Any
+    fought: int
+    total: int
+
+
+def is_simulated(odds: Any) -> bool:
+    return isinstance(odds, OddsSoFar) or getattr(odds, "method", "exact") == "simulated"
+
+
 def odds_lines(rules: Rules, odds: Any, land: bool) -> list[str]:
     """Attacker win / defender win / draw / no capture, and the expected survivors."""
     edition = rules.edition
+    so_far = odds if isinstance(odds, OddsSoFar) else None
+    odds = so_far.odds if so_far is not None else odds
     parts = [f"win {percent(odds.attacker_win)}", f"lose {percent(odds.defender_win)}",
              f"draw {percent(odds.draw)}"]
     label = "Odds: "
-    if getattr(odds, "method", "exact") == "simulated":
+    if so_far is not None:
+        label = (f"Odds (simulating: {so_far.fought:,} of {so_far.total:,} battles so far, "
+                 f"\u00b1{odds.margin * 100:.1f} points): ")
+    elif is_simulated(odds):
         label = f"Odds (simulated, \u00b1{odds.margin * 100:.1f} points): "
     lines = [label + "  ".join(parts)]
     extra = []
@@ -202,7 +223,9 @@ def odds_lines(rules: Rules, odds: Any, land: bool) -> list[str]:
 def short_odds(odds: Any | None) -> str:
     if odds is None:
         return "raid"
-    about = "~" if getattr(odds, "method", "exact") == "simulated" else ""
+    if isinstance(odds, OddsSoFar):
+        return f"win ~{percent(odds.odds.attacker_win)} so far"
+    about = "~" if is_simulated(odds) else ""
     return f"win {about}{percent(odds.attacker_win)}"
 
 

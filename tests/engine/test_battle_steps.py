@@ -106,3 +106,21 @@ def test_simulated_odds_stop_when_told_and_are_unchanged_when_not():
     assert len(asked) == 6
     plain = simulated_odds(rules, state, "caucasus", trials=100)
     assert simulated_odds(rules, state, "caucasus", trials=100, stop=lambda: False) == plain
+
+
+def test_simulated_odds_tell_the_figures_so_far_as_they_go():
+    """Every hundred battles (not after the last: that is the answer) the figures
+    so far are told, and they are what a run of that many battles gives: a first
+    estimate shown early is never revised by anything but more battles."""
+    from axisallies_tui.engine.simulate import simulated_odds
+
+    rules = _rules_with_barrage()
+    state = _attack(rules)
+    told = []
+    final = simulated_odds(rules, state, "caucasus", trials=350,
+                           progress=lambda odds, fought, total: told.append((odds, fought, total)))
+    assert [(fought, total) for _, fought, total in told] == [(100, 350), (200, 350), (300, 350)]
+    for odds, fought, _ in told:
+        assert odds == simulated_odds(rules, state, "caucasus", trials=fought)
+        assert odds.method == "simulated" and odds.margin > final.margin
+    assert final == simulated_odds(rules, state, "caucasus", trials=350)

@@ -81,7 +81,7 @@ async def test_a_simulation_the_battle_has_moved_past_is_told_to_stop(monkeypatc
     name = saved(act(rules, state, EndPhase()).state, "two-battles", rules=rules)
     stops, release = [], threading.Event()
 
-    def held_back(rules, state, space, stop=None):
+    def held_back(rules, state, space, stop=None, progress=None):
         stops.append(stop)
         release.wait(timeout=30)
         return None
@@ -114,7 +114,7 @@ async def test_planned_odds_for_a_destination_left_are_told_to_stop(monkeypatch)
     app = open_app(saved(at(rules, start(rules), "ussr", "combat_move"), "planning-sim", rules=rules))
     stops, release = [], threading.Event()
 
-    def held_back(rules, state, moves, stop=None):
+    def held_back(rules, state, moves, stop=None, so_far=None):
         stops.append(stop)
         release.wait(timeout=30)
         return ""
@@ -136,11 +136,11 @@ async def test_planned_odds_for_a_destination_left_are_told_to_stop(monkeypatch)
         release.set()
 
 
-def _quick_simulation(rules, state, space, stop=None):
+def _quick_simulation(rules, state, space, stop=None, progress=None):
     """Simulated odds as the pane gets them, from 50 battles instead of 1,000."""
     from axisallies_tui.engine.simulate import simulated_odds
 
-    return simulated_odds(rules, state, space, trials=50, stop=stop)
+    return simulated_odds(rules, state, space, trials=50, stop=stop, progress=progress)
 
 
 def _battle_in_caucasus(rules, name):
@@ -231,7 +231,7 @@ async def test_a_simulation_is_stopped_when_the_last_battle_is_won_without_a_que
     name = _battle_in_caucasus(rules, "last-battle")
     stops, ended = [], threading.Event()
 
-    def simulating(rules, state, space, stop=None):
+    def simulating(rules, state, space, stop=None, progress=None):
         stops.append(stop)
         while not stop():
             ended.wait(0.01)
@@ -249,3 +249,83 @@ async def test_a_simulation_is_stopped_when_the_last_battle_is_won_without_a_que
         await until(pilot, stops[0])
         await app.workers.wait_for_complete()
         assert all(worker.error is None for worker in app.workers)
+
+
+def _slowed_after_first_report(monkeypatch, module, name, keyword):
+    """Simulations of 50 battles reporting every 10, the first report held until
+    `release` is set: the figures so far stay on the screen to be read."""
+    import threading
+    from functools import partial
+
+    from axisallies_tui.engine import battle_odds, simulate
+
+    monkeypatch.setattr(battle_odds, "simulated_odds", partial(simulate.simulated_odds, trials=50))
+    monkeypatch.setattr(simulate, "PROGRESS_EVERY", 10)
+    shown, release = threading.Event(), threading.Event()
+    real = getattr(module, name)
+
+    def slowed(*args, **kwargs):
+        tell = kwargs[keyword]
+
+        def told(*figures):
+            tell(*figures)
+            if not shown.is_set():
+                shown.set()
+                release.wait(timeout=30)
+
+        return real(*args, **{**kwargs, keyword: told})
+
+    monkeypatch.setattr(module, name, slowed)
+    return shown, release
+
+
+async def test_the_battle_pane_shows_simulated_odds_so_far_until_all_are_fought(monkeypatch):
+    """A first estimate comes after the first battles of the simulation, marked
+    as figures so far with how many battles they rest on; the whole run's
+    figures replace it."""
+    from axisallies_tui.tui import battles
+    from tests.tui.test_play import open_app
+    from tests.tui.waiting import until
+
+    shown, release = _slowed_after_first_report(monkeypatch, battles, "odds_for", "progress")
+    app = open_app(_battle_in_caucasus(make_rules("s000-defender-retreats"), "so-far"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, shown.is_set)
+        panel = app.screen.panel
+        first = lambda: str(panel.query_one("#battle-list").get_option_at_index(0).prompt)  # noqa: E731
+        info = lambda: str(panel.query_one("#battle-info").render())  # noqa: E731
+        await until(pilot, lambda: first().endswith(" so far"))
+        assert first().startswith("Caucasus: win ~")
+        assert "Odds (simulating: 10 of 50 battles so far, \u00b1" in info()
+        release.set()
+        await until(pilot, lambda: "so far" not in first())
+        assert first().startswith("Caucasus: win ~")
+        assert "Odds (simulated, \u00b1" in info()
+
+
+async def test_planned_odds_show_the_simulation_so_far(monkeypatch):
+    """While choosing where to attack, the odds of a battle that house rules
+    change show the figures so far, then the whole simulation's."""
+    from axisallies_tui.engine import preview as preview_module
+    from tests.helpers import at, start
+    from tests.tui.test_play import open_app, origin, pick_units, saved
+    from tests.tui.waiting import settle, until
+
+    shown, release = _slowed_after_first_report(monkeypatch, preview_module, "preview", "progress")
+    rules = make_rules("s000-defender-retreats")
+    app = open_app(saved(at(rules, start(rules), "ussr", "combat_move"), "planning-so-far", rules=rules))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        panel = await origin(pilot, app, "karelia_ssr")
+        await pick_units(pilot, panel, "armour")
+        await pilot.press("enter")
+        await settle(pilot)
+        attack = next(n for n, d in enumerate(panel.dests) if d.ok and not d.raid and d.moves
+                      and d.space == "east_europe")
+        await pilot.press("home", *["down"] * attack)
+        hint = lambda: str(panel.query_one("#move-hint").render())  # noqa: E731
+        await until(pilot, shown.is_set)
+        await until(pilot, lambda: "(simulating: 10 of 50 battles so far, +-" in hint())
+        release.set()
+        await until(pilot, lambda: "(simulated, +-" in hint())
+        assert "so far" not in hint()

@@ -103,8 +103,17 @@ class BattlePaneBase(PhasePanel):
             for space in sorted(wanted):
                 if worker.is_cancelled:
                     return
+
+                def so_far(odds: Any, fought: int, total: int, space: str = space) -> None:
+                    try:
+                        self.app.call_from_thread(self._odds_found, state, space,
+                                                  battles.OddsSoFar(odds, fought, total))
+                    except RuntimeError:  # the app closed meanwhile: the simulation's stop says so next
+                        pass
+
                 try:
-                    odds: Any = battles.odds_for(rules, state, space, stop=lambda: worker.is_cancelled)
+                    odds: Any = battles.odds_for(rules, state, space, stop=lambda: worker.is_cancelled,
+                                                 progress=so_far)
                 except OddsCancelled:
                     return
                 except Exception as problem:  # a rule's bug: say so, never 'odds...' for good
@@ -244,7 +253,7 @@ class BattlePanel(BattlePaneBase):
         return f"{label} ({later})" if later else label
 
     def _show_count(self, count: int) -> None:
-        simulated = any(getattr(odds, "method", "exact") == "simulated" for odds in self._odds.values())
+        simulated = any(battles.is_simulated(odds) for odds in self._odds.values())
         how = ("Odds marked ~ are simulated: house rules change those battles." if simulated
                else "Odds are exact for the battle as it stands.")
         self.query_one("#battle-text", Static).update(f"{count} to fight; you choose the order. {how}")

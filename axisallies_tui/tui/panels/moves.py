@@ -13,7 +13,7 @@ there.
 
 from __future__ import annotations
 
-from typing import Callable, ClassVar
+from typing import TYPE_CHECKING, Callable, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -32,28 +32,38 @@ from axisallies_tui.tui import planning
 from axisallies_tui.tui.info import phase_name, sentence, short_space_name
 from axisallies_tui.tui.panels.base import PhasePanel, register_panel
 
+if TYPE_CHECKING:
+    from axisallies_tui.engine.odds import Odds  # numpy: loaded only when odds are worked out
+
 FROM, UNITS, TO = "from", "units", "to"
 
 
 def planned_odds_text(rules: Rules, state: GameState, moves: tuple[Move, ...],
-                      stop: Callable[[], bool] | None = None) -> str:
+                      stop: Callable[[], bool] | None = None,
+                      so_far: Callable[[str], None] | None = None) -> str:
     """One line: the odds of the battle these moves start or join, with every unit
     already sent there (the engine's `preview`, the battle's own procedure); ""
     when no battle would be fought. Simulated odds ask `stop` as they go (and
-    raise OddsCancelled)."""
+    raise OddsCancelled), and tell `so_far` the line for the battles fought so far."""
     from axisallies_tui.engine.preview import preview
 
+    def told(odds: Odds, fought: int, total: int) -> None:
+        if so_far is not None:
+            so_far(_planned_line(odds, f"simulating: {fought:,} of {total:,} battles so far"))
+
     try:
-        odds = preview(rules, state, *moves, with_odds=True, stop=stop).odds
+        odds = preview(rules, state, *moves, with_odds=True, stop=stop, progress=told).odds
     except ValueError as problem:  # a battle the calculator cannot size up
         return f"Odds as planned: {problem}"
     if odds is None:
         return ""
+    return _planned_line(odds, "simulated" if odds.method != "exact" else "")
+
+
+def _planned_line(odds: Odds, how: str) -> str:
     text = (f"Odds as planned: win {odds.attacker_win * 100:.1f}%  "
             f"lose {odds.defender_win * 100:.1f}%  draw {odds.draw * 100:.1f}%")
-    if odds.method != "exact":
-        text += f" (simulated, +-{odds.margin * 100:.1f} points)"
-    return text
+    return text + (f" ({how}, +-{odds.margin * 100:.1f} points)" if how else "")
 
 
 def _panel(widget: Widget) -> "MovePanel":
@@ -133,6 +143,8 @@ class MovePanel(PhasePanel):
         self.plan_odds: dict[str, str] = {}
         """Destination key -> the odds line of the battle there as planned ("" for
         no battle), for the units chosen now; cleared when the choice changes."""
+        self.plan_odds_so_far: dict[str, str] = {}
+        """The same while a simulation is still on them: its figures so far."""
 
     def compose(self) -> ComposeResult:
         yield Static("", id="move-title", classes="panel-title", markup=False)
@@ -296,7 +308,10 @@ class MovePanel(PhasePanel):
         aa_key = "o AA order  " if len(self.air_types) > 1 else ""
         self._set(text, self._destination_hint(), f"Enter move  {aa_key}t on board: try there  Esc back")
 
-    def _destination_hint(self) -> str:
+    def _destination_hint(self, start: bool = True) -> str:
+        """The path to the highlighted destination and the odds of the battle there
+        as planned; unknown odds are set to work (`start`) and read "working..."
+        or the simulation's figures so far until they come."""
         option = self.query_one(DestinationList).highlighted_option
         dest = next((d for d in self.dests if option is not None and d.key == option.id), None)
         if dest is None or self.origin is None:
@@ -305,8 +320,9 @@ class MovePanel(PhasePanel):
         if self.combat and dest.ok and not dest.raid and dest.moves:
             known = self.plan_odds.get(dest.key)
             if known is None:
-                self._start_plan_odds(dest)
-                return path + "\nOdds as planned: working..."
+                if start:
+                    self._start_plan_odds(dest)
+                return path + "\n" + self.plan_odds_so_far.get(dest.key, "Odds as planned: working...")
             return path + ("\n" + known if known else "")
         return path
 
@@ -315,26 +331,32 @@ class MovePanel(PhasePanel):
         and these), computed in a thread so a big battle never freezes the screen."""
         rules, state, moves, key = self.session.rules, self.session.state, dest.moves, dest.key
 
-        def compute() -> None:
-            worker = get_current_worker()  # exclusive: the next destination's odds cancel these
+        def show(text: str, final: bool) -> None:
             try:
-                text = planned_odds_text(rules, state, moves, stop=lambda: worker.is_cancelled)
-            except OddsCancelled:
-                return
-            try:
-                self.app.call_from_thread(self._show_plan_odds, state, key, text)
+                self.app.call_from_thread(self._show_plan_odds, state, key, moves, text, final)
             except RuntimeError:  # the app closed while computing
                 pass
 
+        def compute() -> None:
+            worker = get_current_worker()  # exclusive: the next destination's odds cancel these
+            try:
+                text = planned_odds_text(rules, state, moves, stop=lambda: worker.is_cancelled,
+                                         so_far=lambda line: show(line, False))
+            except OddsCancelled:
+                return
+            show(text, True)
+
         self.run_worker(compute, thread=True, exclusive=True, group="plan-odds", exit_on_error=False)
 
-    def _show_plan_odds(self, state: GameState, key: str, text: str) -> None:
+    def _show_plan_odds(self, state: GameState, key: str, moves: tuple[Move, ...], text: str, final: bool) -> None:
         if state is not self.session.state or not self.is_attached:
             return  # something was played meanwhile (these odds are for another position), or gone
-        self.plan_odds[key] = text
+        if not any(d.key == key and d.moves == moves for d in self.dests):
+            return  # for units no longer the ones chosen
+        (self.plan_odds if final else self.plan_odds_so_far)[key] = text
         option = self.query_one(DestinationList).highlighted_option
         if self.step == TO and option is not None and option.id == key:
-            self.query_one("#move-hint", Static).update(self._destination_hint())
+            self.query_one("#move-hint", Static).update(self._destination_hint(start=False))
 
     # -- moving between the steps ---------------------------------------------------------------
     def to_origins(self) -> None:
@@ -391,7 +413,7 @@ class MovePanel(PhasePanel):
         if key not in known:  # each choice is asked of the engine once per position
             known[key] = planning.destinations(rules, state, self.origin, uids, self.aa_order, extra)
         self.dests = list(known[key])
-        self.plan_odds = {}
+        self.plan_odds, self.plan_odds_so_far = {}, {}
 
     # -- choosing ------------------------------------------------------------------------------
     def change(self, step: int) -> None:
