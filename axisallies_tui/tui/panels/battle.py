@@ -254,8 +254,9 @@ class BattlePanel(BattlePaneBase):
 
     def _show_count(self, count: int) -> None:
         simulated = any(battles.is_simulated(odds) for odds in self._odds.values())
+        working = any(space not in self._odds for space in self._odds_asked)
         how = ("Odds marked ~ are simulated: house rules change those battles." if simulated
-               else "Odds are exact for the battle as it stands.")
+               else "" if working else "Odds are exact for the battle as it stands.")
         self.query_one("#battle-text", Static).update(f"{count} to fight; you choose the order. {how}")
 
     def show_odds(self) -> None:
