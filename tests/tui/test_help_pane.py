@@ -268,6 +268,7 @@ async def test_a_long_house_rule_page_opens_at_a_heading_deep_inside(size, rule_
         await workers_done(pilot)  # the sections above it rendered: it stays at the top
         assert heading_at_top(screen) == rule.title and not text.rendering
         assert text.scroll_y > 10 * size[1]  # deep down the page
+        assert all(segment.style.bold for segment in text.render_line(0) if segment.text.strip())  # reads as a heading
         assert any(rule_id in line for line in shown_lines(screen)[:4])  # its first lines below it
 
 

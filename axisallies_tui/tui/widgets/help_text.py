@@ -32,6 +32,9 @@ from textual.strip import Strip
 SLICE_SECONDS = 0.02
 """How long one slice of background rendering may hold the event loop."""
 
+KEPT_WIDTHS = 3
+"""For how many widths (and themes) the pages rendered are kept."""
+
 WHOLE_PAGE_CHARS = 4000
 """A page this short is rendered at once (a few milliseconds), a longer one from
 where it is opened, the rest in the background."""
@@ -135,9 +138,10 @@ class PageLines:
     """A page's sections rendered by Rich for one width and theme, in any order:
     a section's block is its lines, a blank line first but for the first's."""
 
-    def __init__(self, sections: list[Section], width: int, theme: Theme) -> None:
+    def __init__(self, sections: list[Section], width: int, theme_name: str, theme: Theme) -> None:
         self.sections = sections
         self.width = width
+        self.theme_name = theme_name
         self.theme = theme
         self.blocks: list[list[Strip] | None] = [None] * len(sections)
 
@@ -217,10 +221,9 @@ class HelpText(ScrollView, can_focus=True):
         """Where each section's block starts in `lines` (None: not rendered yet)."""
         self._target: Anchor = (0, 0)
         """What to bring to the top once the page is rendered for the widget's width."""
-        self._rendered: dict[str, PageLines] = {}
-        """Pages rendered (by their Markdown) for `_rendered_as`: going back to one is instant."""
-        self._rendered_as: tuple[int, str] = (0, "")
-        """The (width, theme) of the pages rendered."""
+        self._rendered: dict[tuple[int, str], dict[str, PageLines]] = {}
+        """Pages rendered, by (width, theme) then Markdown, for the last few widths
+        (searching narrows the text): going back to one is instant."""
 
     # -- what the screen calls -------------------------------------------------------
     def show(self, markdown: str, heading: str = "") -> bool:
@@ -264,11 +267,10 @@ class HelpText(ScrollView, can_focus=True):
         if width <= 0 or not self.sections:
             self.page, self.lines, self._tops = None, [], []
             return  # not laid out yet: on_resize comes back here
-        if self._rendered_as != (width, self.app.theme):
-            self._rendered, self._rendered_as = {}, (width, self.app.theme)
-        page = self._rendered.get(self.markdown)
+        pages = self._pages_for((width, self.app.theme))
+        page = pages.get(self.markdown)
         if page is None:
-            page = self._rendered[self.markdown] = PageLines(self.sections, width, self._theme())
+            page = pages[self.markdown] = PageLines(self.sections, width, self.app.theme, self._theme())
         self.page = page
         if len(self.markdown) <= WHOLE_PAGE_CHARS:
             page.render_for(0, self.app.console, seconds=float("inf"))
@@ -277,6 +279,15 @@ class HelpText(ScrollView, can_focus=True):
         self._join(keep_view=False)
         if page.missing:
             self.run_worker(self._render_rest(page), group="help-text", exclusive=True)
+
+    def _pages_for(self, key: tuple[int, str]) -> dict[str, PageLines]:
+        """The pages rendered for (width, theme), now the latest kept; the oldest
+        beyond `KEPT_WIDTHS` are let go."""
+        pages = self._rendered.pop(key, {})
+        self._rendered[key] = pages
+        while len(self._rendered) > KEPT_WIDTHS:
+            del self._rendered[next(iter(self._rendered))]
+        return pages
 
     async def _render_rest(self, page: PageLines) -> None:
         """Render the page's other sections a slice at a time, letting keys and
@@ -346,7 +357,7 @@ class HelpText(ScrollView, can_focus=True):
             self.call_later(self._follow_theme)  # once the component styles have the new colours
 
     def _follow_theme(self) -> None:
-        if self.page is not None and self._rendered_as[1] != self.app.theme:
+        if self.page is not None and self.page.theme_name != self.app.theme:
             self._target = self._anchor_at_top()
             self._present()
 
