@@ -16,6 +16,7 @@ import asyncio
 import re
 import time
 from dataclasses import dataclass
+from functools import partial
 from typing import ClassVar
 
 from markdown_it import MarkdownIt
@@ -278,7 +279,7 @@ class HelpText(ScrollView, can_focus=True):
             page.render_from(self._target[0], self.app.console, 2 * max(self.scrollable_content_region.height, 1))
         self._join(keep_view=False)
         if page.missing:
-            self.run_worker(self._render_rest(page), group="help-text", exclusive=True)
+            self.run_worker(partial(self._render_rest, page), group="help-text", exclusive=True)
 
     def _pages_for(self, key: tuple[int, str]) -> dict[str, PageLines]:
         """The pages rendered for (width, theme), now the latest kept; the oldest
@@ -362,8 +363,10 @@ class HelpText(ScrollView, can_focus=True):
             self._present()
 
     def render_line(self, y: int) -> Strip:
-        scroll_x, scroll_y = self.scroll_offset
         width = self.scrollable_content_region.width
+        if self.sections and (self.page is None or self.page.width != width):
+            self._present()  # just laid out: paint the text now, not a frame after the resize event
+        scroll_x, scroll_y = self.scroll_offset
         number = y + scroll_y
         style = self.rich_style
         if 0 <= number < len(self.lines):
