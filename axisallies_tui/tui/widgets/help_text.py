@@ -16,7 +16,6 @@ import asyncio
 import re
 import time
 from dataclasses import dataclass
-from functools import partial
 from typing import ClassVar
 
 from markdown_it import MarkdownIt
@@ -25,6 +24,7 @@ from rich.markdown import Heading, Markdown, MarkdownElement
 from rich.segment import Segment
 from rich.style import Style
 from rich.theme import Theme
+from textual import work
 from textual.events import Resize
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
@@ -279,7 +279,7 @@ class HelpText(ScrollView, can_focus=True):
             page.render_from(self._target[0], self.app.console, 2 * max(self.scrollable_content_region.height, 1))
         self._join(keep_view=False)
         if page.missing:
-            self.run_worker(partial(self._render_rest, page), group="help-text", exclusive=True)
+            self._render_rest()
 
     def _pages_for(self, key: tuple[int, str]) -> dict[str, PageLines]:
         """The pages rendered for (width, theme), now the latest kept; the oldest
@@ -290,15 +290,17 @@ class HelpText(ScrollView, can_focus=True):
             del self._rendered[next(iter(self._rendered))]
         return pages
 
-    async def _render_rest(self, page: PageLines) -> None:
+    @work(group="help-text", exclusive=True)
+    async def _render_rest(self) -> None:
         """Render the page's other sections a slice at a time, letting keys and
         paints through between slices; show them when all are done (a new size
-        costs a layout of the whole screen)."""
-        while page.missing and page is self.page:
+        costs a layout of the whole screen). Another page shown ends it."""
+        page = self.page
+        while page is not None and page.missing and page is self.page:
             await asyncio.sleep(0)
             if page is self.page:
                 page.render_for(self._target[0], self.app.console, SLICE_SECONDS)
-        if page is self.page:
+        if page is not None and page is self.page:
             self._join(keep_view=True)
 
     def _theme(self) -> Theme:
