@@ -5,13 +5,14 @@ F1 opens the help at the step of the game the player is at."""
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Input, Label, MarkdownViewer, OptionList
+from textual.widgets import Input, Label, OptionList
 
 from axisallies_tui.engine.combat import Fight
 from axisallies_tui.engine.dice import ScriptedDice
 from axisallies_tui.store import SavedGame
 from axisallies_tui.tui.app import make_app
 from axisallies_tui.tui.screens.help import HelpScreen
+from axisallies_tui.tui.widgets.help_text import HelpText
 from tests.tui.waiting import to_phase, until, workers_done
 
 SIZE = (80, 24)
@@ -47,14 +48,31 @@ async def ask(pilot, screen: HelpScreen, *keys: str) -> None:
     await pilot.pause()
 
 
+def help_text(screen: HelpScreen) -> HelpText:
+    return screen.query_one("#help-doc", HelpText)
+
+
+def shown_lines(screen: HelpScreen) -> list[str]:
+    """The lines of the text as painted, top to bottom."""
+    text = help_text(screen)
+    return [text.render_line(y).text.rstrip() for y in range(text.scrollable_content_region.height)]
+
+
 def heading_at_top(screen: HelpScreen) -> str:
-    """The heading shown in the first lines of the text, as the player sees it."""
-    viewer = screen.query_one("#help-doc", MarkdownViewer)
-    top = viewer.content_region.y
-    for _level, title, block_id in viewer.document.table_of_contents:
-        y = viewer.document.query_one(f"#{block_id}").region.y
-        if top <= y <= top + 3:
-            return str(title)
+    """The heading shown at the top of the text, as the player sees it: the first
+    line painted with words on it (within the top three) starts a heading's title,
+    and is that heading's line."""
+    if not screen.query("#help-doc"):
+        return ""  # not composed yet
+    text = help_text(screen)
+    shown = shown_lines(screen)
+    first = next((y for y, line in enumerate(shown[:3]) if line.strip()), None)
+    if first is None:
+        return ""
+    words = " ".join(" ".join(shown[first:first + 3]).split())
+    for _level, title, line in text.table_of_contents:
+        if line == round(text.scroll_y) + first and words.startswith(title):
+            return title
     return ""
 
 
@@ -228,3 +246,104 @@ async def test_f1_in_the_odds_calculator_opens_its_section():
         await pilot.press("escape")
         await until(pilot, lambda: not isinstance(pilot.app.screen, HelpScreen))
         assert type(pilot.app.screen).__name__ == "OddsScreen"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+@pytest.mark.parametrize("rule_id", ["s000-adv-usa-chinese", "s000-adv-ger-advanced-labs"])
+async def test_a_long_house_rule_page_opens_at_a_heading_deep_inside(size, rule_id):
+    """The palette's "rules: <house rule>" opens the rule's page at its section:
+    the last section of the longest page, and one three quarters down it, come
+    to the top of the text, their first lines below them."""
+    from axisallies_tui.setup import catalogue
+
+    rule = catalogue().by_id[rule_id]
+    async with app_on().run_test(size=size) as pilot:
+        await started(pilot)
+        pilot.app.show_rule_help(rule_id)
+        await until(pilot, lambda: isinstance(pilot.app.screen, HelpScreen))
+        screen = pilot.app.screen
+        await until(pilot, lambda: heading_at_top(screen) == rule.title)
+        assert screen.current == "house-000"
+        text = help_text(screen)
+        await workers_done(pilot)  # the sections above it rendered: it stays at the top
+        assert heading_at_top(screen) == rule.title and not text.rendering
+        assert text.scroll_y > 10 * size[1]  # deep down the page
+        assert all(segment.style.bold for segment in text.render_line(0) if segment.text.strip())  # reads as a heading
+        assert any(rule_id in line for line in shown_lines(screen)[:4])  # its first lines below it
+
+
+def table_words(markdown: str) -> set[str]:
+    """Every word in the cells of the page's tables."""
+    rows = [line for line in markdown.splitlines() if line.startswith("|") and not set(line) <= set("|-: ")]
+    return {word for row in rows for cell in row.strip("|").split("|") for word in cell.split()}
+
+
+@pytest.mark.parametrize("page", ["units", "purchase"])
+async def test_tables_fit_the_text_at_80_columns(page):
+    """At 80 columns a page's table is wrapped inside the text: no line wider than
+    the text, and every word of every cell is there to read (issue 13, item 11)."""
+    async with app_on().run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await open_help(pilot, "h")
+        await pilot.press("f2")
+        index = screen.query_one("#help-index", OptionList)
+        index.highlighted = [p.id for p in screen.pages].index(page)
+        await pilot.press("enter")
+        await until(pilot, lambda: screen.current == page)
+        await workers_done(pilot)
+        text = help_text(screen)
+        width = text.scrollable_content_region.width
+        assert width < 60 and max(line.cell_length for line in text.lines) <= width
+        shown = {word for line in text.lines for word in line.text.split()}
+        words = table_words(screen.text)
+        assert len(words) > 20 and words <= shown, words - shown
+
+
+async def test_the_text_scrolls_with_the_keys_and_shows_its_focus():
+    """F3 focuses the text (its border lights up); PageDown, End, Up and Home scroll
+    it; F2 moves to the contents and the text's border dims."""
+    async with app_on().run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await open_help(pilot, "h")
+        text = help_text(screen)
+        await pilot.press("f2")
+        await until(pilot, lambda: not text.has_focus)
+        blurred = text.styles.border_left
+        await pilot.press("f3")
+        await until(pilot, lambda: text.has_focus)
+        assert text.styles.border_left != blurred
+        assert heading_at_top(screen) == "Overview"
+        first = shown_lines(screen)
+        await pilot.press("pagedown")
+        await until(pilot, lambda: shown_lines(screen) != first and text.scroll_y > 10)
+        await pilot.press("end")
+        await until(pilot, lambda: text.scroll_y == text.max_scroll_y > 0)
+        assert text.lines[-1].text.strip() in shown_lines(screen)
+        await pilot.press("up")
+        await until(pilot, lambda: text.scroll_y == text.max_scroll_y - 1)
+        await pilot.press("home")
+        await until(pilot, lambda: heading_at_top(screen) == "Overview")
+        await pilot.press("f2")
+        await until(pilot, lambda: screen.query_one("#help-index", OptionList).has_focus)
+        assert text.styles.border_left == blurred
+
+
+async def test_the_text_follows_a_change_of_theme():
+    """The headings take the theme's colours: switching theme with help open
+    renders the page again in the new colours, at the same place."""
+    async with app_on().run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await open_help(pilot, "h")
+        await screen.open_page("combat", "Submarines")
+        await workers_done(pilot)
+        text = help_text(screen)
+
+        def heading_colour() -> object:
+            line = text.lines[round(text.scroll_y)]
+            return next(seg.style.color for seg in line if seg.text.strip())
+
+        dark = heading_colour()
+        pilot.app.theme = "textual-light"
+        await until(pilot, lambda: heading_colour() != dark)
+        await workers_done(pilot)
+        assert heading_at_top(screen) == "Submarines"

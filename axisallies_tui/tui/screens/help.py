@@ -12,34 +12,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Input, Label, Markdown, MarkdownViewer, OptionList
-from textual.widgets.markdown import MarkdownTableOfContents
+from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from axisallies_tui.loaders.house import Catalogue
 from axisallies_tui.tui.helptext import HelpPage, SearchHit, all_pages, index_for
 from axisallies_tui.tui.widgets.common import TooSmall
+from axisallies_tui.tui.widgets.help_text import HelpText
 from axisallies_tui.tui.widgets.key_footer import KeyFooter
-
-
-class HelpDocument(Markdown):
-    """The help text. A page is a few hundred block widgets, and Textual restyles
-    a widget's whole subtree when it gains or loses focus; no style of the help
-    depends on the document's focus, so only the document itself is restyled
-    (moving between the contents and the text took most of a second)."""
-
-    def watch_has_focus(self, _has_focus: bool) -> None:
-        self.app.stylesheet.update_nodes([self], animate=True)
-
-
-class HelpViewer(MarkdownViewer):
-    """A MarkdownViewer around a `HelpDocument`."""
-
-    def compose(self) -> ComposeResult:
-        document = HelpDocument(open_links=False)
-        document.can_focus = True
-        yield document
-        yield MarkdownTableOfContents(document)  # hidden; the viewer keeps it up to date
 
 
 class HelpScreen(Screen[None]):
@@ -76,6 +56,7 @@ class HelpScreen(Screen[None]):
         self.hits: list[SearchHit] = []
 
     def compose(self) -> ComposeResult:
+        self.add_class(*size_classes(self))
         yield TooSmall()
         with Vertical(id="help-body"):
             yield Input(placeholder="Ask the rules (e.g. can my sub hit a plane?); Enter opens the best answer",
@@ -83,22 +64,20 @@ class HelpScreen(Screen[None]):
             yield Label("", id="help-note", markup=False)
             with Horizontal(id="help-main"):
                 yield OptionList(id="help-index", markup=False)
-                yield HelpViewer(show_table_of_contents=False, open_links=False, id="help-doc")
+                yield HelpText(id="help-doc")
         yield KeyFooter()
 
     async def on_mount(self) -> None:
         self.show_index()
         page, heading = self.start
         await self.open_page(page, heading)
-        self.query_one("#help-doc", MarkdownViewer).document.focus()
+        self.query_one("#help-doc", HelpText).focus()
 
     # -- the left-hand list ---------------------------------------------------------
     def show_index(self) -> None:
         index = self.query_one("#help-index", OptionList)
         index.clear_options()
-        for page in self.pages:
-            title = page.title if len(page.title) <= 44 else page.title[:41].rstrip() + "..."
-            index.add_option(Option(title, id=f"page:{page.id}"))
+        index.add_options(Option(shorten(page.title), id=f"page:{page.id}") for page in self.pages)
         if self.current:
             index.highlighted = [p.id for p in self.pages].index(self.current)
 
@@ -111,8 +90,7 @@ class HelpScreen(Screen[None]):
         if not self.hits:
             index.add_option(Option(self.no_answer(query), disabled=True))
             return
-        for number, hit in enumerate(self.hits):
-            index.add_option(Option(hit_label(hit), id=f"hit:{number}"))
+        index.add_options(Option(hit_label(hit), id=f"hit:{number}") for number, hit in enumerate(self.hits))
         index.highlighted = 0
 
     def note(self, query: str) -> str:
@@ -138,30 +116,10 @@ class HelpScreen(Screen[None]):
 
     # -- the text ------------------------------------------------------------------
     async def open_page(self, page_id: str, heading: str = "") -> None:
-        viewer = self.query_one("#help-doc", MarkdownViewer)
-        if page_id != self.current:
-            self.current = page_id
-            await viewer.document.update(self.by_id[page_id].markdown)
+        """Show a page, at `heading` if given: that heading at the top of the text."""
+        self.current = page_id
         self.heading = heading
-        if heading:
-            self.call_after_refresh(self.scroll_to, heading)
-        else:
-            viewer.scroll_home(animate=False)
-
-    def scroll_to(self, heading: str, tries: int = 20) -> bool:
-        """Bring `heading` to the top of the text. A page just loaded may not be laid
-        out yet: then try again shortly (a real terminal paints sooner than tests)."""
-        viewer = self.query_one("#help-doc", MarkdownViewer)
-        document = viewer.document
-        for _level, title, block_id in document.table_of_contents:
-            if str(title).strip() == heading.strip() and block_id:
-                block = document.query_one(f"#{block_id}")
-                if block.virtual_region.y == 0 and block is not document.children[0] and tries > 0:
-                    self.set_timer(0.02, lambda: self.scroll_to(heading, tries - 1))
-                    return False
-                viewer.scroll_to_widget(block, top=True, animate=False)
-                return True
-        return False
+        self.query_one("#help-doc", HelpText).show(self.by_id[page_id].markdown, heading)
 
     # -- events --------------------------------------------------------------------
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -201,13 +159,31 @@ class HelpScreen(Screen[None]):
         self.query_one("#help-index", OptionList).focus()
 
     def action_focus_text(self) -> None:
-        self.query_one("#help-doc", MarkdownViewer).document.focus()
+        self.query_one("#help-doc", HelpText).focus()
 
     @property
     def text(self) -> str:
         """The page shown, as Markdown (tests read it)."""
         return self.by_id[self.current].markdown if self.current else ""
 
+
+
+def shorten(title: str) -> str:
+    return title if len(title) <= 44 else title[:41].rstrip() + "..."
+
+
+def size_classes(screen: Screen[Any]) -> list[str]:
+    """The screen's breakpoint classes for the terminal's size now. Textual adds
+    them on the screen's first resize, after its first layout; set at once, the
+    help text is not rendered first for the width the contents have without
+    `-narrow`."""
+    app = screen.app
+    found = []
+    for size, breakpoints in ((app.size.width, screen.HORIZONTAL_BREAKPOINTS or app.HORIZONTAL_BREAKPOINTS),
+                              (app.size.height, screen.VERTICAL_BREAKPOINTS or app.VERTICAL_BREAKPOINTS)):
+        passed = [name for least, name in sorted(breakpoints or []) if size >= least]
+        found.extend(passed[-1:])
+    return found
 
 
 STATUS_TAGS = {"on": "in force", "available": "house rule, off", "planned": "house rule, planned"}
