@@ -52,10 +52,10 @@ from axisallies_tui.engine.events import (  # Casualties live with the events: m
     space_name,
     units_text,
 )
-from axisallies_tui.engine.model import AIR, LAND, SEA, Board, Edition, UnitType
+from axisallies_tui.engine.model import AIR, LAND, SEA, Board, Edition
 from axisallies_tui.engine.movement import carrier_capacity
 from axisallies_tui.engine.profiles import ATTACK, DEFENCE, Profile, profile
-from axisallies_tui.engine.queries import allied, power_index, type_counts
+from axisallies_tui.engine.queries import allied, type_counts
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import Battle, Decision, GameState, Unit
 from axisallies_tui.engine.turns import automatic, leave_check
@@ -146,27 +146,24 @@ class RaidDamage(Event):
 # -- who is in a battle ------------------------------------------------------------------
 
 
-def _kind(rules: Rules, unit: Unit) -> UnitType:
-    return rules.edition.unit(unit.type)
-
-
 def attackers_in(rules: Rules, state: GameState, space_id: str) -> list[Unit]:
     """The mover's units that fight in `space_id` (not cargo, not raiding bombers)."""
     units = state.spaces[rules.board.space(space_id).index].units
-    left = {mark for mark in state.turn.marks if mark.startswith("left:")}
+    kinds = rules.edition.unit_by_id
+    power = state.power
+    left = {mark[5:] for mark in state.turn.marks if mark.startswith("left:")}  # uids of aircraft that left
     return [
         u for u in units
-        if u.power == state.power and _kind(rules, u).combatant and u.aboard is None and not u.raiding
-        and not u.landing and f"left:{u.uid}" not in left
+        if u.power == power and u.aboard is None and not u.raiding and not u.landing and kinds[u.type].combatant
+        and not (left and str(u.uid) in left)
     ]
 
 
 def defenders_in(rules: Rules, state: GameState, space_id: str) -> list[Unit]:
     units = state.spaces[rules.board.space(space_id).index].units
-    return [
-        u for u in units
-        if not allied(rules.board, u.power, state.power) and _kind(rules, u).combatant and u.aboard is None
-    ]
+    kinds = rules.edition.unit_by_id
+    friends = rules.board.allies_of[state.power]
+    return [u for u in units if u.power not in friends and u.aboard is None and kinds[u.type].combatant]
 
 
 def pending_fights(rules: Rules, state: GameState) -> list[tuple[str, str]]:
@@ -176,6 +173,8 @@ def pending_fights(rules: Rules, state: GameState) -> list[tuple[str, str]]:
     found = []
     power = state.power
     for space, held in zip(rules.board.spaces, state.spaces):
+        if not held.units:
+            continue
         mine = [u for u in held.units if u.power == power and u.aboard is None]
         if not mine:
             continue
@@ -316,13 +315,30 @@ def _set(tx: Tx, **changes: Any) -> None:
 def battle_profile(rules: Rules, state: GameState, unit: Unit, role: str) -> Profile:
     """How `unit` fights in the battle under way (its owner's developments, this
     round), then as rules that read the battle (what else is there, the
-    terrain) say (`unit_in_battle`)."""
-    techs = state.powers[power_index(rules.board, unit.power)].techs
+    terrain) say (`unit_in_battle`). Remembered for the latest state asked
+    about: one step asks it for each unit many times over."""
+    global _LATEST
+    latest = _LATEST
+    if latest[0] is not rules or latest[1] is not state:
+        latest = _LATEST = (rules, state, {})
+    known = latest[2].get((unit.uid, role))
+    if known is not None and known[0] is unit:
+        return known[1]
+    techs = state.powers[rules.board.power_position[unit.power]].techs
     round_number = state.battle.round if state.battle is not None else 1
     prof = profile(rules, unit.power, techs, unit.type, role, round_number)
     for rule in rules.hooks("unit_in_battle"):
         prof = rule.unit_in_battle(rules, state, unit, role, prof)
+    latest[2][(unit.uid, role)] = (unit, prof)
     return prof
+
+
+_LATEST: tuple[object, object, dict[tuple[int, str], tuple[Unit, Profile]]] = (None, None, {})
+"""`battle_profile`'s answers for one state of one game: (rules, state, (uid,
+role) -> (unit, profile)). Both are held, so neither id can be reused while
+this stands; a state never changes, and what `battle_profile` and its hooks
+read is all in the arguments, so an answer stays right. Swapped whole (one
+assignment), so a second thread at worst starts afresh."""
 
 
 def _profile(tx: Tx, unit: Unit, role: str) -> Profile:

@@ -139,6 +139,9 @@ class Board:
     """Each power's place in `powers` (and in a game state's `powers`)."""
     relation_by_pair: Mapping[tuple[str, str], str] = field(init=False, eq=False, repr=False)
     """`relation` of every two powers, worked out once: combat asks it per unit."""
+    allies_of: Mapping[str, frozenset[str]] = field(init=False, eq=False, repr=False)
+    """Each power's allies, itself included (`queries.allied` as a set, for
+    telling whole lists of units apart)."""
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "power_by_id", _index(self.powers))
@@ -146,6 +149,8 @@ class Board:
         object.__setattr__(self, "power_position", MappingProxyType({p.id: i for i, p in enumerate(self.powers)}))
         pairs = {(a.id, b.id): self._relation(a.id, b.id) for a in self.powers for b in self.powers}
         object.__setattr__(self, "relation_by_pair", MappingProxyType(pairs))
+        allies = {a.id: frozenset(b.id for b in self.powers if pairs[(a.id, b.id)] == ALLIED) for a in self.powers}
+        object.__setattr__(self, "allies_of", MappingProxyType(allies))
 
     def space(self, space_id: str) -> Space:
         return self.space_by_id[space_id]

@@ -75,7 +75,7 @@ class Rules:
         overrides = dict(ruleset.options)
         overrides.update(forced_options(active.rules))
         self._options = {spec.name: overrides.get(spec.name, spec.default) for spec in self.edition.options}
-        self.profiles: dict[tuple[str, frozenset[str], str, str, int], Any] = {}
+        self.profiles: dict[tuple[str, tuple[str, ...] | frozenset[str], str, str, int], Any] = {}
         """`profiles.profile`'s answers: pure in its arguments for one Rules (the
         hooks it asks see nothing else), and asked for each unit at each step."""
         active.bind(self)
