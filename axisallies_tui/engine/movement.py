@@ -153,9 +153,22 @@ class View:
         self.state = state
         self.power = state.power
         self.combat = rules.phase_kind(state.phase) == COMBAT_MOVE
+        self._hostile: dict[str, bool] = {}
+        self._enemy_land: dict[str, bool] = {}
+        self._left: dict[int, tuple[Unit, int]] = {}
+        self._air_reach: dict[tuple[str, int], dict[str, int]] = {}
+        self._assault_reach: dict[tuple[str, int], bool] = {}
+        """Answers already given: the state never changes, and the hooks asked read only their arguments."""
 
     def units(self, space_id: str) -> tuple[Unit, ...]:
-        return self.state.spaces[self.board.space(space_id).index].units
+        return self.state.spaces[self.board.space_by_id[space_id].index].units
+
+    def movement_left(self, unit: Unit) -> int:
+        """`movement_left` of one of this state's pieces."""
+        known = self._left.get(unit.uid)
+        if known is None or known[0] is not unit:
+            known = self._left[unit.uid] = (unit, movement_left(self.rules, self.state, unit))
+        return known[1]
 
     def owner(self, space_id: str) -> str | None:
         return self.state.spaces[self.board.space(space_id).index].owner
@@ -168,7 +181,11 @@ class View:
 
     def hostile(self, space_id: str) -> bool:
         """Holds enemy units (C-BOARD-4; a sea zone with an enemy ship is hostile)."""
-        return bool(self.enemy_units(space_id))
+        known = self._hostile.get(space_id)
+        if known is None:
+            friends = self.board.allies_of[self.power]
+            known = self._hostile[space_id] = any(u.power not in friends for u in self.units(space_id))
+        return known
 
     def enemy_combatants(self, space_id: str) -> list[Unit]:
         return [u for u in self.enemy_units(space_id) if self.kind(u).combatant]
@@ -182,6 +199,12 @@ class View:
         return space.is_land and allied(self.board, self.owner(space_id), self.power)
 
     def enemy_land(self, space_id: str) -> bool:
+        known = self._enemy_land.get(space_id)
+        if known is None:
+            known = self._enemy_land[space_id] = self._is_enemy_land(space_id)
+        return known
+
+    def _is_enemy_land(self, space_id: str) -> bool:
         space = self.board.space(space_id)
         owner = self.owner(space_id)
         if space.is_land and owner is None and not space.neutral:
@@ -370,10 +393,6 @@ def _air_step(view: View, units: list[Unit], target: Space, last: bool) -> str |
 # -- paths -------------------------------------------------------------------------------
 
 
-def _domain_of(space: Space, domain: str) -> bool:
-    return domain == AIR or (space.is_land if domain == LAND else space.is_sea)
-
-
 def _shortest(
     board: Board, origin: str, destination: str, domain: str, ok: Callable[[str, str, bool], bool]
 ) -> list[str] | None:
@@ -385,7 +404,7 @@ def _shortest(
         if here == destination:
             break
         for there in board.space(here).neighbours:
-            if there in previous or not _domain_of(board.space(there), domain) and there != destination:
+            if there in previous or there not in board.spaces_for[domain] and there != destination:
                 continue
             if not ok(here, there, there == destination):
                 continue
@@ -459,11 +478,12 @@ def _bounded(
         return None
     frontier: list[tuple[str, tuple[str, ...]]] = [(origin, ())]
     seen = {origin}
+    passable = board.spaces_for[domain]
     for _ in range(budget):
         following = []
         for here, path in frontier:
-            for there in board.space(here).neighbours:
-                if not _domain_of(board.space(there), domain) and there != destination:
+            for there in board.space_by_id[here].neighbours:
+                if there not in passable and there != destination:
                     continue
                 if there == destination:
                     if legal(here, there, True):
@@ -493,8 +513,34 @@ def _within(view: View, origin: str, limit: int, passable: Callable[[str, str], 
     return distance
 
 
+def _reach(board: Board, origin: str, limit: int, domain: str) -> dict[str, int]:
+    """`_within` for a piece that may step into any space of its domain: the
+    same walk over the board's table of neighbours by domain."""
+    steps = board.steps_for[domain]
+    distance = {origin: 0}
+    queue = deque([origin])
+    while queue:
+        here = queue.popleft()
+        far = distance[here]
+        if far >= limit:
+            continue
+        for there in steps[here]:
+            if there not in distance:
+                distance[there] = far + 1
+                queue.append(there)
+    return distance
+
+
 def air_distances(view: View, origin: str, limit: int) -> dict[str, int]:
-    """Spaces an aircraft can reach from `origin` within `limit` (no neutral airspace)."""
+    """Spaces an aircraft can reach from `origin` within `limit` (no neutral
+    airspace). Worked out once per view: read it, do not change it."""
+    known = view._air_reach.get((origin, limit))
+    if known is None:
+        known = view._air_reach[(origin, limit)] = _air_distances(view, origin, limit)
+    return known
+
+
+def _air_distances(view: View, origin: str, limit: int) -> dict[str, int]:
     def passable(here: str, there: str) -> bool:
         return not view.still_neutral(there) or any(
             rule.may_overfly_neutral(view.rules, view.state, view.power, there)
@@ -1001,14 +1047,16 @@ def candidate_moves(rules: Rules, state: GameState) -> Iterator[Move]:
     must land together can). `legal.legal_actions` keeps those the engine accepts."""
     view = View(rules, state)
     for space, held in zip(rules.board.spaces, state.spaces):
+        if not held.units:
+            continue
         if space.is_sea:
             yield from _whole_cargo_landings(view, space)
         seen: set[tuple[object, ...]] = set()
         for unit in held.units:
-            if unit.power != state.power or why_stuck(view, unit) is not None:
+            if unit.power != state.power:
                 continue
             key = (unit.type, unit.moved, unit.aboard, unit.combat_moved)
-            if key in seen:
+            if key in seen or why_stuck(view, unit) is not None:  # `seen` holds only pieces that may move
                 continue
             seen.add(key)
             for destination in _candidate_destinations(view, unit, space):
@@ -1049,13 +1097,13 @@ def _candidate_destinations(view: View, unit: Unit, space: Space) -> Iterator[st
     if kind.domain == AIR:
         yield from (s for s in air_distances(view, space.id, left) if s != space.id and wanted(s))
         return
-    reach = _within(view, space.id, left, lambda here, there: _domain_of(board.space(there), kind.domain))
+    reach = _reach(board, space.id, left, kind.domain)
     yield from (s for s in reach if s != space.id and wanted(s))
     if kind.domain == LAND and unit.moved == 0 and kind.transport_cost is not None:
         for zone in space.neighbours:
             if board.space(zone).is_sea and any(
                 t.power == view.power and view.kind(t).transport_capacity and not t.unloaded
-                and (not view.combat or _assault_within_reach(view, zone, movement_left(view.rules, view.state, t)))
+                and (not view.combat or _assault_within_reach(view, zone, view.movement_left(t)))
                 for t in view.units(zone)
             ):
                 yield zone
@@ -1063,6 +1111,13 @@ def _candidate_destinations(view: View, unit: Unit, space: Space) -> Iterator[st
 
 def _assault_within_reach(view: View, zone: str, left: int) -> bool:
     """Could a transport in `zone` with `left` moves reach a zone beside enemy land?"""
+    known = view._assault_reach.get((zone, left))
+    if known is None:
+        known = view._assault_reach[(zone, left)] = _assault_reach(view, zone, left)
+    return known
+
+
+def _assault_reach(view: View, zone: str, left: int) -> bool:
     reach = {zone: 0}
     queue = deque([zone])
     while queue:
