@@ -15,7 +15,7 @@ unit with two hit points (`battleship/damage=1`).
 from __future__ import annotations
 
 from itertools import product
-from typing import Any, ClassVar, Iterator
+from typing import Any, ClassVar, Iterator, cast
 
 from attrs import frozen
 
@@ -146,30 +146,65 @@ class RaidDamage(Event):
 # -- who is in a battle ------------------------------------------------------------------
 
 
+_LATEST: tuple[object, object, dict[tuple[Any, ...], Any]] = (None, None, {})
+"""Answers about one state of one game (rules, state, question -> answer): a
+battle step asks who fights and how, for each unit, many times over. Both are
+held, so neither id can be reused while this stands; a state never changes,
+and the functions remembered here, and the hooks they ask, read only their
+arguments, so an answer stays right. Swapped whole (one assignment), so a
+second thread at worst starts afresh."""
+
+
+def _remembered(rules: Rules, state: GameState) -> dict[tuple[Any, ...], Any]:
+    """The answers remembered for `state` (none yet if it is not the latest asked about)."""
+    global _LATEST
+    latest = _LATEST
+    if latest[0] is not rules or latest[1] is not state:
+        latest = _LATEST = (rules, state, {})
+    return latest[2]
+
+
 def attackers_in(rules: Rules, state: GameState, space_id: str) -> list[Unit]:
     """The mover's units that fight in `space_id` (not cargo, not raiding bombers)."""
-    units = state.spaces[rules.board.space(space_id).index].units
-    kinds = rules.edition.unit_by_id
-    power = state.power
-    left = {mark[5:] for mark in state.turn.marks if mark.startswith("left:")}  # uids of aircraft that left
-    return [
-        u for u in units
-        if u.power == power and u.aboard is None and not u.raiding and not u.landing and kinds[u.type].combatant
-        and not (left and str(u.uid) in left)
-    ]
+    remembered = _remembered(rules, state)
+    known = remembered.get(("attackers", space_id))
+    if known is None:
+        units = state.spaces[rules.board.space(space_id).index].units
+        kinds = rules.edition.unit_by_id
+        power = state.power
+        left = {mark[5:] for mark in state.turn.marks if mark.startswith("left:")}  # uids of aircraft that left
+        known = remembered[("attackers", space_id)] = tuple(
+            u for u in units
+            if u.power == power and u.aboard is None and not u.raiding and not u.landing
+            and kinds[u.type].combatant and not (left and str(u.uid) in left)
+        )
+    return list(known)
 
 
 def defenders_in(rules: Rules, state: GameState, space_id: str) -> list[Unit]:
-    units = state.spaces[rules.board.space(space_id).index].units
-    kinds = rules.edition.unit_by_id
-    friends = rules.board.allies_of[state.power]
-    return [u for u in units if u.power not in friends and u.aboard is None and kinds[u.type].combatant]
+    remembered = _remembered(rules, state)
+    known = remembered.get(("defenders", space_id))
+    if known is None:
+        units = state.spaces[rules.board.space(space_id).index].units
+        kinds = rules.edition.unit_by_id
+        friends = rules.board.allies_of[state.power]
+        known = remembered[("defenders", space_id)] = tuple(
+            u for u in units if u.power not in friends and u.aboard is None and kinds[u.type].combatant)
+    return list(known)
 
 
 def pending_fights(rules: Rules, state: GameState) -> list[tuple[str, str]]:
     """(space, "battle" or "raid") for each fight the power to act still has: a
     territory both attacked and raided has two, fought in the order the attacker
     chooses."""
+    remembered = _remembered(rules, state)
+    known = remembered.get(("fights",))
+    if known is None:
+        known = remembered[("fights",)] = tuple(_pending_fights(rules, state))
+    return list(known)
+
+
+def _pending_fights(rules: Rules, state: GameState) -> list[tuple[str, str]]:
     found = []
     power = state.power
     for space, held in zip(rules.board.spaces, state.spaces):
@@ -194,8 +229,17 @@ def pending_battles(rules: Rules, state: GameState) -> list[str]:
 def blocking_sea_battle(rules: Rules, state: GameState, space_id: str) -> str | None:
     """C-COMBAT-1: the sea zone whose battle must be fought before the land battle
     in `space_id` (troops wait there to land), or None."""
+    remembered = _remembered(rules, state)
+    key = ("blocking", space_id)
+    if key not in remembered:
+        remembered[key] = _blocking_sea_battle(rules, state, space_id)
+    return cast("str | None", remembered[key])
+
+
+def _blocking_sea_battle(rules: Rules, state: GameState, space_id: str) -> str | None:
+    power = state.power
     for zone, held in zip(rules.board.spaces, state.spaces):
-        if any(u.landing == space_id and u.power == state.power for u in held.units):
+        if any(u.landing == space_id and u.power == power for u in held.units):
             if zone.id not in state.turn.battles_done and defenders_in(rules, state, zone.id):
                 return zone.id
     return None
@@ -315,30 +359,18 @@ def _set(tx: Tx, **changes: Any) -> None:
 def battle_profile(rules: Rules, state: GameState, unit: Unit, role: str) -> Profile:
     """How `unit` fights in the battle under way (its owner's developments, this
     round), then as rules that read the battle (what else is there, the
-    terrain) say (`unit_in_battle`). Remembered for the latest state asked
-    about: one step asks it for each unit many times over."""
-    global _LATEST
-    latest = _LATEST
-    if latest[0] is not rules or latest[1] is not state:
-        latest = _LATEST = (rules, state, {})
-    known = latest[2].get((unit.uid, role))
+    terrain) say (`unit_in_battle`)."""
+    remembered = _remembered(rules, state)
+    known = remembered.get(("profile", unit.uid, role))
     if known is not None and known[0] is unit:
-        return known[1]
+        return cast(Profile, known[1])
     techs = state.powers[rules.board.power_position[unit.power]].techs
     round_number = state.battle.round if state.battle is not None else 1
     prof = profile(rules, unit.power, techs, unit.type, role, round_number)
     for rule in rules.hooks("unit_in_battle"):
         prof = rule.unit_in_battle(rules, state, unit, role, prof)
-    latest[2][(unit.uid, role)] = (unit, prof)
+    remembered[("profile", unit.uid, role)] = (unit, prof)
     return prof
-
-
-_LATEST: tuple[object, object, dict[tuple[int, str], tuple[Unit, Profile]]] = (None, None, {})
-"""`battle_profile`'s answers for one state of one game: (rules, state, (uid,
-role) -> (unit, profile)). Both are held, so neither id can be reused while
-this stands; a state never changes, and what `battle_profile` and its hooks
-read is all in the arguments, so an answer stays right. Swapped whole (one
-assignment), so a second thread at worst starts afresh."""
 
 
 def _profile(tx: Tx, unit: Unit, role: str) -> Profile:
@@ -540,6 +572,14 @@ def casualty_pool(rules: Rules, state: GameState, kind: str) -> list[Unit]:
     battle = state.battle
     if battle is None:
         return []
+    remembered = _remembered(rules, state)
+    known = remembered.get(("pool", kind))
+    if known is None:
+        known = remembered[("pool", kind)] = tuple(_casualty_pool(rules, state, battle, kind))
+    return list(known)
+
+
+def _casualty_pool(rules: Rules, state: GameState, battle: Battle, kind: str) -> list[Unit]:
     if kind == "attacker_casualties":
         units = attackers_in(rules, state, battle.space)
     else:

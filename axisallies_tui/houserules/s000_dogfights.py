@@ -19,6 +19,7 @@ and `casualty_targets` keeps the ground fire off the dogfight."""
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import product
 from typing import Any
 
@@ -72,12 +73,7 @@ class Dogfights(HouseRule):
     def battle_steps(self, rules: Rules, state: GameState, when: str, steps: tuple[str, ...]) -> tuple[str, ...]:
         if when != "round":
             return steps
-        steps = (SCRAMBLE, PAIRING, CARRIERS, DOGFIGHT, LOSSES, *steps)
-        defence = [i for i, step in enumerate(steps) if step in ("defence_fire", "defence_fire_unaimed")]
-        at = defence[0] if defence else len(steps) - 1
-        steps = steps[:at] + (SUPPORT,) + steps[at:]
-        end = steps.index("end_of_round") if "end_of_round" in steps else len(steps)
-        return steps[:end] + (CLEAR,) + steps[end:]
+        return _with_air_steps(steps)
 
     def battle_step(self, tx: Tx, step: str) -> None:
         {SCRAMBLE: self._scramble, PAIRING: self._pairing, CARRIERS: self._carriers, DOGFIGHT: self._dogfight,
@@ -275,6 +271,18 @@ class Dogfights(HouseRule):
         new = evolve(air, **changes)
         tx.set_rule_state(self.id, new)
         return new
+
+
+@cache
+def _with_air_steps(steps: tuple[str, ...]) -> tuple[str, ...]:
+    """A round's steps with the air battle's steps put in (remembered: asked at
+    every step of a battle, and it reads only `steps`)."""
+    steps = (SCRAMBLE, PAIRING, CARRIERS, DOGFIGHT, LOSSES, *steps)
+    defence = [i for i, step in enumerate(steps) if step in ("defence_fire", "defence_fire_unaimed")]
+    at = defence[0] if defence else len(steps) - 1
+    steps = steps[:at] + (SUPPORT,) + steps[at:]
+    end = steps.index("end_of_round") if "end_of_round" in steps else len(steps)
+    return steps[:end] + (CLEAR,) + steps[end:]
 
 
 def _key(state: GameState) -> str:
