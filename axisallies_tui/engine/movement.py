@@ -25,10 +25,11 @@ from __future__ import annotations
 from collections import deque
 from typing import Any, Callable, ClassVar, Iterable, Iterator
 
-from attrs import evolve, frozen
+from attrs import frozen
 
 from axisallies_tui.engine.actions import Action, register_action
 from axisallies_tui.engine.capture import capture
+from axisallies_tui.engine.copying import evolve
 from axisallies_tui.engine.errors import IllegalAction
 from axisallies_tui.engine.events import Event, UnitsLost, power_name, space_name, units_text
 from axisallies_tui.engine.model import AIR, LAND, SEA, Board, Edition, Space, UnitType
@@ -158,6 +159,8 @@ class View:
         self._left: dict[int, tuple[Unit, int]] = {}
         self._air_reach: dict[tuple[str, int], dict[str, int]] = {}
         self._assault_reach: dict[tuple[str, int], bool] = {}
+        self._boarding: dict[str, bool] = {}
+        self._wanted: dict[tuple[str, str], bool] = {}
         """Answers already given: the state never changes, and the hooks asked read only their arguments."""
 
     def units(self, space_id: str) -> tuple[Unit, ...]:
@@ -1079,17 +1082,10 @@ def _candidate_destinations(view: View, unit: Unit, space: Space) -> Iterator[st
     left = movement_left(view.rules, view.state, unit)
 
     def wanted(space_id: str) -> bool:
-        target = board.space(space_id)
-        if kind.domain == AIR:
-            if view.combat:
-                return view.hostile(space_id)
-            return view.landing_ok(space_id, kind) or (target.is_sea and bool(kind.carrier_cost) and not view.hostile(space_id))
-        if kind.domain == LAND:
-            if view.combat:  # armour may end in friendly land after a blitz
-                return view.enemy_land(space_id) or view.still_neutral(space_id) or kind.has("blitz")
-            return view.friendly_land(space_id)
-        # ships in the combat move: battles, assaults, and the ways to them (the engine judges)
-        return view.combat or not view.hostile(space_id)
+        known = view._wanted.get((kind.id, space_id))
+        if known is None:
+            known = view._wanted[(kind.id, space_id)] = _wanted(view, kind, space_id)
+        return known
 
     if kind.domain == LAND and unit.aboard is not None:
         yield from (n for n in space.neighbours if board.space(n).is_land and wanted(n))
@@ -1101,12 +1097,37 @@ def _candidate_destinations(view: View, unit: Unit, space: Space) -> Iterator[st
     yield from (s for s in reach if s != space.id and wanted(s))
     if kind.domain == LAND and unit.moved == 0 and kind.transport_cost is not None:
         for zone in space.neighbours:
-            if board.space(zone).is_sea and any(
-                t.power == view.power and view.kind(t).transport_capacity and not t.unloaded
-                and (not view.combat or _assault_within_reach(view, zone, view.movement_left(t)))
-                for t in view.units(zone)
-            ):
+            if board.space(zone).is_sea and _transport_waits(view, zone):
                 yield zone
+
+
+def _wanted(view: View, kind: UnitType, space_id: str) -> bool:
+    """Whether a piece of `kind` might end its move in `space_id`."""
+    target = view.board.space(space_id)
+    if kind.domain == AIR:
+        if view.combat:
+            return view.hostile(space_id)
+        return view.landing_ok(space_id, kind) or (target.is_sea and bool(kind.carrier_cost) and not view.hostile(space_id))
+    if kind.domain == LAND:
+        if view.combat:  # armour may end in friendly land after a blitz
+            return view.enemy_land(space_id) or view.still_neutral(space_id) or kind.has("blitz")
+        return view.friendly_land(space_id)
+    # ships in the combat move: battles, assaults, and the ways to them (the engine judges)
+    return view.combat or not view.hostile(space_id)
+
+
+def _transport_waits(view: View, zone: str) -> bool:
+    """A transport of the mover in `zone` that land units beside it might board
+    (in the combat move, one that could still reach an assault). The same for
+    every piece ashore: worked out once per view."""
+    known = view._boarding.get(zone)
+    if known is None:
+        known = view._boarding[zone] = any(
+            t.power == view.power and view.kind(t).transport_capacity and not t.unloaded
+            and (not view.combat or _assault_within_reach(view, zone, view.movement_left(t)))
+            for t in view.units(zone)
+        )
+    return known
 
 
 def _assault_within_reach(view: View, zone: str, left: int) -> bool:
