@@ -692,21 +692,32 @@ def casualty_question(rules: Rules, state: GameState, kind: str) -> CasualtyQues
     battle = state.battle
     if battle is None:
         return CasualtyQuestion(hits=0)
+    remembered = _remembered(rules, state)
+    known = remembered.get(("question", kind))
+    if known is None:
+        known = remembered[("question", kind)] = _casualty_question(rules, state, battle, kind)
+    return cast(CasualtyQuestion, known)
+
+
+def _casualty_question(rules: Rules, state: GameState, battle: Battle, kind: str) -> CasualtyQuestion:
     role = casualty_role(kind)
     aboard: dict[int, list[str]] = {}
     for unit in state.spaces[rules.board.space(battle.space).index].units:
         if unit.aboard is not None:
             aboard.setdefault(unit.aboard, []).append(unit.type)
-    pieces = tuple(
-        CasualtyPiece(uid=u.uid, power=u.power, type=u.type, domain=rules.edition.unit(u.type).domain,
-                      hits_left=battle_profile(rules, state, u, role).hit_points - unit_damage(state, u),
-                      damage=unit_damage(state, u), cargo=tuple(sorted(aboard.get(u.uid, ()))),
-                      came_from=u.came_from if u.power == state.power else None,
-                      moved=u.moved if u.power == state.power else 0)  # a defender's are from its own last turn
-        for u in casualty_pool(rules, state, kind))
+    kinds = rules.edition.unit_by_id
+    pieces = []
+    for u in casualty_pool(rules, state, kind):
+        damage = unit_damage(state, u)
+        mover = u.power == state.power  # a defender's moves are from its own last turn
+        pieces.append(CasualtyPiece(
+            uid=u.uid, power=u.power, type=u.type, domain=kinds[u.type].domain,
+            hits_left=battle_profile(rules, state, u, role).hit_points - damage, damage=damage,
+            cargo=tuple(sorted(aboard[u.uid])) if u.uid in aboard else (),
+            came_from=u.came_from if mover else None, moved=u.moved if mover else 0))
     sea = min(battle.sea_hits, battle.hits, capacity(pieces, sea_only=True))
     rest = min(battle.hits - min(battle.sea_hits, battle.hits), capacity(pieces) - sea)
-    return CasualtyQuestion(hits=sea + rest, sea_hits=sea, pieces=pieces)
+    return CasualtyQuestion(hits=sea + rest, sea_hits=sea, pieces=tuple(pieces))
 
 
 def _ask_casualties(tx: Tx, kind: str, power: str, hits: int, sea_hits: int = 0) -> None:

@@ -106,8 +106,12 @@ class FeePaid(Event):
 
 def allowance(rules: Rules, state: GameState, unit: Unit) -> int:
     """Spaces `unit` may enter this turn (C-MOVE-3), after developments and house rules."""
-    kind = rules.edition.unit(unit.type)
-    value = kind.move + sum(effect.move for effect in rules.edition.effects(_techs(state, unit.power), kind))
+    techs = _techs(state, unit.power)
+    value = rules.moves.get((techs, unit.type))
+    if value is None:  # the edition's move with the developments' extra moves: the same for every such piece
+        kind = rules.edition.unit(unit.type)
+        value = rules.moves[(techs, unit.type)] = kind.move + sum(
+            effect.move for effect in rules.edition.effects(techs, kind))
     for rule in rules.hooks("movement_allowance"):
         value = rule.movement_allowance(rules, state, unit, value)
     return value
@@ -729,7 +733,7 @@ def move_units(tx: Tx, move: Move) -> None:
 
 
 def _budget(view: View, units: list[Unit], origin: str) -> int:
-    left = min(movement_left(view.rules, view.state, u) for u in units)
+    left = min(view.movement_left(u) for u in units)
     if left == 0 and origin in view.state.turn.rockets and any(view.rules.edition.unit(u.type).has("aa") for u in units):
         raise IllegalAction(f"the AA gun in {view.board.space(origin).name} fired a rocket this turn "
                             "and stays there until the turn ends")
@@ -1079,7 +1083,7 @@ def _whole_cargo_landings(view: View, zone: Space) -> Iterator[Move]:
 def _candidate_destinations(view: View, unit: Unit, space: Space) -> Iterator[str]:
     kind = view.kind(unit)
     board = view.board
-    left = movement_left(view.rules, view.state, unit)
+    left = view.movement_left(unit)
 
     def wanted(space_id: str) -> bool:
         known = view._wanted.get((kind.id, space_id))
