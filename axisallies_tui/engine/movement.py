@@ -280,6 +280,21 @@ class View:
 # -- checking one step ----------------------------------------------------------------
 
 
+_LATEST_VIEW: View | None = None
+
+
+def view_of(rules: Rules, state: GameState) -> View:
+    """The view of `state`, shared by everyone asking about the latest state
+    asked about (listing moves, then trying them, asks the same questions).
+    A view holds its rules and state, so neither id can be reused while it
+    stands, and a view never changes what it answers."""
+    global _LATEST_VIEW
+    view = _LATEST_VIEW
+    if view is None or view.rules is not rules or view.state is not state:
+        view = _LATEST_VIEW = View(rules, state)
+    return view
+
+
 def _names(view: View, units: list[Unit]) -> str:
     kinds = sorted({view.kind(u).name.lower() for u in units})
     return " and ".join(kinds)
@@ -722,7 +737,7 @@ def move_units(tx: Tx, move: Move) -> None:
     for space_id in (move.origin, move.destination):
         require(space_id in board.space_by_id, f"there is no space called {space_id!r}")
     require(move.origin != move.destination, "the units are already there")
-    view = View(tx.rules, tx.state)
+    view = view_of(tx.rules, tx.state)
     origin, destination = board.space(move.origin), board.space(move.destination)
     units = select_units(view, move)
     mode = _mode(view, units, origin, destination)
@@ -999,7 +1014,7 @@ def _unload(tx: Tx, view: View, move: Move, units: list[Unit]) -> None:
 def combat_move_problem(rules: Rules, state: GameState) -> str | None:
     """C-MOVE-1, C-TRANS-2: before the combat move ends, every unit that moved must
     take part in a battle or an assault, and cargo loaded for an assault must land."""
-    view = View(rules, state)
+    view = view_of(rules, state)
     for space, held in zip(rules.board.spaces, state.spaces):
         for unit in held.units:
             if unit.power != state.power or not unit.combat_moved:
@@ -1026,7 +1041,7 @@ def combat_move_problem(rules: Rules, state: GameState) -> str | None:
 
 def lost_aircraft(rules: Rules, state: GameState) -> list[tuple[str, Unit]]:
     """C-LAND-AIR-1: the mover's aircraft that have no legal place to be."""
-    view = View(rules, state)
+    view = view_of(rules, state)
     lost: list[tuple[str, Unit]] = []
     for space, held in zip(rules.board.spaces, state.spaces):
         planes = [u for u in held.units if u.power == state.power and view.kind(u).domain == AIR]
@@ -1052,7 +1067,7 @@ def candidate_moves(rules: Rules, state: GameState) -> Iterator[Move]:
     without an explicit path (so every such move the engine accepts is here),
     and for each loaded transport the landing of its whole cargo (so cargo that
     must land together can). `legal.legal_actions` keeps those the engine accepts."""
-    view = View(rules, state)
+    view = view_of(rules, state)
     for space, held in zip(rules.board.spaces, state.spaces):
         if not held.units:
             continue
@@ -1166,7 +1181,7 @@ def strands_the_phase(rules: Rules, before: GameState, move: Move, after: GameSt
     origin, destination = rules.board.space(move.origin), rules.board.space(move.destination)
     if origin.is_land != destination.is_land:
         return False  # loading or unloading
-    view = View(rules, before)
+    view = view_of(rules, before)
     return not any(u.aboard is not None and u.power == before.power for u in view.units(move.origin)) or origin.is_land
 
 
