@@ -165,6 +165,7 @@ class View:
         self._assault_reach: dict[tuple[str, int], bool] = {}
         self._boarding: dict[str, bool] = {}
         self._wanted: dict[tuple[str, str], bool] = {}
+        self._reach: dict[tuple[str, int, str], dict[str, int]] = {}
         """Answers already given: the state never changes, and the hooks asked read only their arguments."""
 
     def units(self, space_id: str) -> tuple[Unit, ...]:
@@ -1112,7 +1113,9 @@ def _candidate_destinations(view: View, unit: Unit, space: Space) -> Iterator[st
     if kind.domain == AIR:
         yield from (s for s in air_distances(view, space.id, left) if s != space.id and wanted(s))
         return
-    reach = _reach(board, space.id, left, kind.domain)
+    reach = view._reach.get((space.id, left, kind.domain))
+    if reach is None:
+        reach = view._reach[(space.id, left, kind.domain)] = _reach(board, space.id, left, kind.domain)
     yield from (s for s in reach if s != space.id and wanted(s))
     if kind.domain == LAND and unit.moved == 0 and kind.transport_cost is not None:
         for zone in space.neighbours:
