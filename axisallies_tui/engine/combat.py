@@ -669,8 +669,8 @@ def ask_casualties(tx: Tx, kind: str, hits: int, targets: list[Unit] | None = No
     side = tx.state.power if kind == "attacker_casualties" else battle.defender
     for rule in tx.rules.hooks("casualty_chooser"):
         side = rule.casualty_chooser(tx.rules, tx.state, kind, side)
-    _set(tx, targets=tuple(sorted(u.uid for u in targets)) if targets is not None else ())
-    _ask_casualties(tx, kind, side, hits, sea_hits)
+    _ask_casualties(tx, kind, side, hits, sea_hits,
+                    targets=tuple(sorted(u.uid for u in targets)) if targets is not None else ())
 
 
 def _take_hits(tx: Tx, kind: str, hits: tuple[int, int]) -> None:
@@ -720,9 +720,9 @@ def _casualty_question(rules: Rules, state: GameState, battle: Battle, kind: str
     return CasualtyQuestion(hits=sea + rest, sea_hits=sea, pieces=tuple(pieces))
 
 
-def _ask_casualties(tx: Tx, kind: str, power: str, hits: int, sea_hits: int = 0) -> None:
+def _ask_casualties(tx: Tx, kind: str, power: str, hits: int, sea_hits: int = 0, targets: tuple[int, ...] = ()) -> None:
     role = casualty_role(kind)
-    _set(tx, hits=hits, sea_hits=sea_hits)
+    _set(tx, targets=targets, hits=hits, sea_hits=sea_hits)
     question = casualty_question(tx.rules, tx.state, kind)
     _report_lost_sea_hits(tx, kind, min(sea_hits, hits) - question.sea_hits)
     if not question.hits:
