@@ -6,8 +6,7 @@ actions and positions may too. It is the only place control of land changes.
 
 from __future__ import annotations
 
-from attrs import evolve
-
+from axisallies_tui.engine.copying import evolve
 from axisallies_tui.engine.events import CapitalPlundered, TerritoryCaptured, UnitsChangedHands
 from axisallies_tui.engine.queries import allied
 from axisallies_tui.engine.tx import Tx

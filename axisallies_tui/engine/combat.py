@@ -15,7 +15,7 @@ unit with two hit points (`battleship/damage=1`).
 from __future__ import annotations
 
 from itertools import product
-from typing import Any, ClassVar, Iterator
+from typing import Any, ClassVar, Iterator, cast
 
 from attrs import frozen
 
@@ -52,10 +52,10 @@ from axisallies_tui.engine.events import (  # Casualties live with the events: m
     space_name,
     units_text,
 )
-from axisallies_tui.engine.model import AIR, LAND, SEA, Board, Edition, UnitType
+from axisallies_tui.engine.model import AIR, LAND, SEA, Board, Edition
 from axisallies_tui.engine.movement import carrier_capacity
 from axisallies_tui.engine.profiles import ATTACK, DEFENCE, Profile, profile
-from axisallies_tui.engine.queries import allied, power_index, type_counts
+from axisallies_tui.engine.queries import allied, type_counts
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import Battle, Decision, GameState, Unit
 from axisallies_tui.engine.turns import automatic, leave_check
@@ -146,36 +146,70 @@ class RaidDamage(Event):
 # -- who is in a battle ------------------------------------------------------------------
 
 
-def _kind(rules: Rules, unit: Unit) -> UnitType:
-    return rules.edition.unit(unit.type)
+_LATEST: tuple[object, object, dict[tuple[Any, ...], Any]] = (None, None, {})
+"""Answers about one state of one game (rules, state, question -> answer): a
+battle step asks who fights and how, for each unit, many times over. Both are
+held, so neither id can be reused while this stands; a state never changes,
+and the functions remembered here, and the hooks they ask, read only their
+arguments, so an answer stays right. Swapped whole (one assignment), so a
+second thread at worst starts afresh."""
+
+
+def _remembered(rules: Rules, state: GameState) -> dict[tuple[Any, ...], Any]:
+    """The answers remembered for `state` (none yet if it is not the latest asked about)."""
+    global _LATEST
+    latest = _LATEST
+    if latest[0] is not rules or latest[1] is not state:
+        latest = _LATEST = (rules, state, {})
+    return latest[2]
 
 
 def attackers_in(rules: Rules, state: GameState, space_id: str) -> list[Unit]:
     """The mover's units that fight in `space_id` (not cargo, not raiding bombers)."""
-    units = state.spaces[rules.board.space(space_id).index].units
-    left = {mark for mark in state.turn.marks if mark.startswith("left:")}
-    return [
-        u for u in units
-        if u.power == state.power and _kind(rules, u).combatant and u.aboard is None and not u.raiding
-        and not u.landing and f"left:{u.uid}" not in left
-    ]
+    remembered = _remembered(rules, state)
+    known = remembered.get(("attackers", space_id))
+    if known is None:
+        units = state.spaces[rules.board.space(space_id).index].units
+        kinds = rules.edition.unit_by_id
+        power = state.power
+        left = {mark[5:] for mark in state.turn.marks if mark.startswith("left:")}  # uids of aircraft that left
+        known = remembered[("attackers", space_id)] = tuple(
+            u for u in units
+            if u.power == power and u.aboard is None and not u.raiding and not u.landing
+            and kinds[u.type].combatant and not (left and str(u.uid) in left)
+        )
+    return list(known)
 
 
 def defenders_in(rules: Rules, state: GameState, space_id: str) -> list[Unit]:
-    units = state.spaces[rules.board.space(space_id).index].units
-    return [
-        u for u in units
-        if not allied(rules.board, u.power, state.power) and _kind(rules, u).combatant and u.aboard is None
-    ]
+    remembered = _remembered(rules, state)
+    known = remembered.get(("defenders", space_id))
+    if known is None:
+        units = state.spaces[rules.board.space(space_id).index].units
+        kinds = rules.edition.unit_by_id
+        friends = rules.board.allies_of[state.power]
+        known = remembered[("defenders", space_id)] = tuple(
+            u for u in units if u.power not in friends and u.aboard is None and kinds[u.type].combatant)
+    return list(known)
 
 
 def pending_fights(rules: Rules, state: GameState) -> list[tuple[str, str]]:
     """(space, "battle" or "raid") for each fight the power to act still has: a
     territory both attacked and raided has two, fought in the order the attacker
     chooses."""
+    remembered = _remembered(rules, state)
+    known = remembered.get(("fights",))
+    if known is None:
+        known = remembered[("fights",)] = tuple(_pending_fights(rules, state))
+    return list(known)
+
+
+def _pending_fights(rules: Rules, state: GameState) -> list[tuple[str, str]]:
     found = []
     power = state.power
     for space, held in zip(rules.board.spaces, state.spaces):
+        if not held.units:
+            continue
         mine = [u for u in held.units if u.power == power and u.aboard is None]
         if not mine:
             continue
@@ -195,8 +229,17 @@ def pending_battles(rules: Rules, state: GameState) -> list[str]:
 def blocking_sea_battle(rules: Rules, state: GameState, space_id: str) -> str | None:
     """C-COMBAT-1: the sea zone whose battle must be fought before the land battle
     in `space_id` (troops wait there to land), or None."""
+    remembered = _remembered(rules, state)
+    key = ("blocking", space_id)
+    if key not in remembered:
+        remembered[key] = _blocking_sea_battle(rules, state, space_id)
+    return cast("str | None", remembered[key])
+
+
+def _blocking_sea_battle(rules: Rules, state: GameState, space_id: str) -> str | None:
+    power = state.power
     for zone, held in zip(rules.board.spaces, state.spaces):
-        if any(u.landing == space_id and u.power == state.power for u in held.units):
+        if any(u.landing == space_id and u.power == power for u in held.units):
             if zone.id not in state.turn.battles_done and defenders_in(rules, state, zone.id):
                 return zone.id
     return None
@@ -317,11 +360,16 @@ def battle_profile(rules: Rules, state: GameState, unit: Unit, role: str) -> Pro
     """How `unit` fights in the battle under way (its owner's developments, this
     round), then as rules that read the battle (what else is there, the
     terrain) say (`unit_in_battle`)."""
-    techs = state.powers[power_index(rules.board, unit.power)].techs
+    remembered = _remembered(rules, state)
+    known = remembered.get(("profile", unit.uid, role))
+    if known is not None and known[0] is unit:
+        return cast(Profile, known[1])
+    techs = state.powers[rules.board.power_position[unit.power]].techs
     round_number = state.battle.round if state.battle is not None else 1
     prof = profile(rules, unit.power, techs, unit.type, role, round_number)
     for rule in rules.hooks("unit_in_battle"):
         prof = rule.unit_in_battle(rules, state, unit, role, prof)
+    remembered[("profile", unit.uid, role)] = (unit, prof)
     return prof
 
 
@@ -524,6 +572,14 @@ def casualty_pool(rules: Rules, state: GameState, kind: str) -> list[Unit]:
     battle = state.battle
     if battle is None:
         return []
+    remembered = _remembered(rules, state)
+    known = remembered.get(("pool", kind))
+    if known is None:
+        known = remembered[("pool", kind)] = tuple(_casualty_pool(rules, state, battle, kind))
+    return list(known)
+
+
+def _casualty_pool(rules: Rules, state: GameState, battle: Battle, kind: str) -> list[Unit]:
     if kind == "attacker_casualties":
         units = attackers_in(rules, state, battle.space)
     else:
@@ -613,8 +669,8 @@ def ask_casualties(tx: Tx, kind: str, hits: int, targets: list[Unit] | None = No
     side = tx.state.power if kind == "attacker_casualties" else battle.defender
     for rule in tx.rules.hooks("casualty_chooser"):
         side = rule.casualty_chooser(tx.rules, tx.state, kind, side)
-    _set(tx, targets=tuple(sorted(u.uid for u in targets)) if targets is not None else ())
-    _ask_casualties(tx, kind, side, hits, sea_hits)
+    _ask_casualties(tx, kind, side, hits, sea_hits,
+                    targets=tuple(sorted(u.uid for u in targets)) if targets is not None else ())
 
 
 def _take_hits(tx: Tx, kind: str, hits: tuple[int, int]) -> None:
@@ -636,26 +692,37 @@ def casualty_question(rules: Rules, state: GameState, kind: str) -> CasualtyQues
     battle = state.battle
     if battle is None:
         return CasualtyQuestion(hits=0)
+    remembered = _remembered(rules, state)
+    known = remembered.get(("question", kind))
+    if known is None:
+        known = remembered[("question", kind)] = _casualty_question(rules, state, battle, kind)
+    return cast(CasualtyQuestion, known)
+
+
+def _casualty_question(rules: Rules, state: GameState, battle: Battle, kind: str) -> CasualtyQuestion:
     role = casualty_role(kind)
     aboard: dict[int, list[str]] = {}
     for unit in state.spaces[rules.board.space(battle.space).index].units:
         if unit.aboard is not None:
             aboard.setdefault(unit.aboard, []).append(unit.type)
-    pieces = tuple(
-        CasualtyPiece(uid=u.uid, power=u.power, type=u.type, domain=rules.edition.unit(u.type).domain,
-                      hits_left=battle_profile(rules, state, u, role).hit_points - unit_damage(state, u),
-                      damage=unit_damage(state, u), cargo=tuple(sorted(aboard.get(u.uid, ()))),
-                      came_from=u.came_from if u.power == state.power else None,
-                      moved=u.moved if u.power == state.power else 0)  # a defender's are from its own last turn
-        for u in casualty_pool(rules, state, kind))
+    kinds = rules.edition.unit_by_id
+    pieces = []
+    for u in casualty_pool(rules, state, kind):
+        damage = unit_damage(state, u)
+        mover = u.power == state.power  # a defender's moves are from its own last turn
+        pieces.append(CasualtyPiece(
+            uid=u.uid, power=u.power, type=u.type, domain=kinds[u.type].domain,
+            hits_left=battle_profile(rules, state, u, role).hit_points - damage, damage=damage,
+            cargo=tuple(sorted(aboard[u.uid])) if u.uid in aboard else (),
+            came_from=u.came_from if mover else None, moved=u.moved if mover else 0))
     sea = min(battle.sea_hits, battle.hits, capacity(pieces, sea_only=True))
     rest = min(battle.hits - min(battle.sea_hits, battle.hits), capacity(pieces) - sea)
-    return CasualtyQuestion(hits=sea + rest, sea_hits=sea, pieces=pieces)
+    return CasualtyQuestion(hits=sea + rest, sea_hits=sea, pieces=tuple(pieces))
 
 
-def _ask_casualties(tx: Tx, kind: str, power: str, hits: int, sea_hits: int = 0) -> None:
+def _ask_casualties(tx: Tx, kind: str, power: str, hits: int, sea_hits: int = 0, targets: tuple[int, ...] = ()) -> None:
     role = casualty_role(kind)
-    _set(tx, hits=hits, sea_hits=sea_hits)
+    _set(tx, targets=targets, hits=hits, sea_hits=sea_hits)
     question = casualty_question(tx.rules, tx.state, kind)
     _report_lost_sea_hits(tx, kind, min(sea_hits, hits) - question.sea_hits)
     if not question.hits:

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from attrs import evolve
-
 from axisallies_tui.engine.actions import Place, Purchase, Research, ReturnPurchase
+from axisallies_tui.engine.copying import evolve
 from axisallies_tui.engine.errors import IllegalAction
 from axisallies_tui.engine.events import (
     IncomeCollected,

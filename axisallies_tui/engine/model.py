@@ -139,6 +139,14 @@ class Board:
     """Each power's place in `powers` (and in a game state's `powers`)."""
     relation_by_pair: Mapping[tuple[str, str], str] = field(init=False, eq=False, repr=False)
     """`relation` of every two powers, worked out once: combat asks it per unit."""
+    allies_of: Mapping[str, frozenset[str]] = field(init=False, eq=False, repr=False)
+    """Each power's allies, itself included (`queries.allied` as a set, for
+    telling whole lists of units apart)."""
+    spaces_for: Mapping[str, frozenset[str]] = field(init=False, eq=False, repr=False)
+    """The spaces units of each domain (land, sea, air) may stand in."""
+    steps_for: Mapping[str, Mapping[str, tuple[str, ...]]] = field(init=False, eq=False, repr=False)
+    """Domain -> space -> its neighbours of that domain, in `neighbours`' order
+    (move generation walks these for every piece)."""
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "power_by_id", _index(self.powers))
@@ -146,6 +154,15 @@ class Board:
         object.__setattr__(self, "power_position", MappingProxyType({p.id: i for i, p in enumerate(self.powers)}))
         pairs = {(a.id, b.id): self._relation(a.id, b.id) for a in self.powers for b in self.powers}
         object.__setattr__(self, "relation_by_pair", MappingProxyType(pairs))
+        allies = {a.id: frozenset(b.id for b in self.powers if pairs[(a.id, b.id)] == ALLIED) for a in self.powers}
+        object.__setattr__(self, "allies_of", MappingProxyType(allies))
+        spaces_for = {LAND: frozenset(s.id for s in self.spaces if s.is_land),
+                      SEA: frozenset(s.id for s in self.spaces if s.is_sea),
+                      AIR: frozenset(s.id for s in self.spaces)}
+        object.__setattr__(self, "spaces_for", MappingProxyType(spaces_for))
+        steps = {domain: MappingProxyType({s.id: tuple(n for n in s.neighbours if n in ids) for s in self.spaces})
+                 for domain, ids in spaces_for.items()}
+        object.__setattr__(self, "steps_for", MappingProxyType(steps))
 
     def space(self, space_id: str) -> Space:
         return self.space_by_id[space_id]

@@ -25,10 +25,11 @@ from __future__ import annotations
 from collections import deque
 from typing import Any, Callable, ClassVar, Iterable, Iterator
 
-from attrs import evolve, frozen
+from attrs import frozen
 
 from axisallies_tui.engine.actions import Action, register_action
 from axisallies_tui.engine.capture import capture
+from axisallies_tui.engine.copying import evolve
 from axisallies_tui.engine.errors import IllegalAction
 from axisallies_tui.engine.events import Event, UnitsLost, power_name, space_name, units_text
 from axisallies_tui.engine.model import AIR, LAND, SEA, Board, Edition, Space, UnitType
@@ -105,8 +106,12 @@ class FeePaid(Event):
 
 def allowance(rules: Rules, state: GameState, unit: Unit) -> int:
     """Spaces `unit` may enter this turn (C-MOVE-3), after developments and house rules."""
-    kind = rules.edition.unit(unit.type)
-    value = kind.move + sum(effect.move for effect in rules.edition.effects(_techs(state, unit.power), kind))
+    techs = _techs(state, unit.power)
+    value = rules.moves.get((techs, unit.type))
+    if value is None:  # the edition's move with the developments' extra moves: the same for every such piece
+        kind = rules.edition.unit(unit.type)
+        value = rules.moves[(techs, unit.type)] = kind.move + sum(
+            effect.move for effect in rules.edition.effects(techs, kind))
     for rule in rules.hooks("movement_allowance"):
         value = rule.movement_allowance(rules, state, unit, value)
     return value
@@ -153,9 +158,25 @@ class View:
         self.state = state
         self.power = state.power
         self.combat = rules.phase_kind(state.phase) == COMBAT_MOVE
+        self._hostile: dict[str, bool] = {}
+        self._enemy_land: dict[str, bool] = {}
+        self._left: dict[int, tuple[Unit, int]] = {}
+        self._air_reach: dict[tuple[str, int], dict[str, int]] = {}
+        self._assault_reach: dict[tuple[str, int], bool] = {}
+        self._boarding: dict[str, bool] = {}
+        self._wanted: dict[tuple[str, str], bool] = {}
+        self._reach: dict[tuple[str, int, str], dict[str, int]] = {}
+        """Answers already given: the state never changes, and the hooks asked read only their arguments."""
 
     def units(self, space_id: str) -> tuple[Unit, ...]:
-        return self.state.spaces[self.board.space(space_id).index].units
+        return self.state.spaces[self.board.space_by_id[space_id].index].units
+
+    def movement_left(self, unit: Unit) -> int:
+        """`movement_left` of one of this state's pieces."""
+        known = self._left.get(unit.uid)
+        if known is None or known[0] is not unit:
+            known = self._left[unit.uid] = (unit, movement_left(self.rules, self.state, unit))
+        return known[1]
 
     def owner(self, space_id: str) -> str | None:
         return self.state.spaces[self.board.space(space_id).index].owner
@@ -168,7 +189,11 @@ class View:
 
     def hostile(self, space_id: str) -> bool:
         """Holds enemy units (C-BOARD-4; a sea zone with an enemy ship is hostile)."""
-        return bool(self.enemy_units(space_id))
+        known = self._hostile.get(space_id)
+        if known is None:
+            friends = self.board.allies_of[self.power]
+            known = self._hostile[space_id] = any(u.power not in friends for u in self.units(space_id))
+        return known
 
     def enemy_combatants(self, space_id: str) -> list[Unit]:
         return [u for u in self.enemy_units(space_id) if self.kind(u).combatant]
@@ -182,6 +207,12 @@ class View:
         return space.is_land and allied(self.board, self.owner(space_id), self.power)
 
     def enemy_land(self, space_id: str) -> bool:
+        known = self._enemy_land.get(space_id)
+        if known is None:
+            known = self._enemy_land[space_id] = self._is_enemy_land(space_id)
+        return known
+
+    def _is_enemy_land(self, space_id: str) -> bool:
         space = self.board.space(space_id)
         owner = self.owner(space_id)
         if space.is_land and owner is None and not space.neutral:
@@ -248,6 +279,21 @@ class View:
 
 
 # -- checking one step ----------------------------------------------------------------
+
+
+_LATEST_VIEW: View | None = None
+
+
+def view_of(rules: Rules, state: GameState) -> View:
+    """The view of `state`, shared by everyone asking about the latest state
+    asked about (listing moves, then trying them, asks the same questions).
+    A view holds its rules and state, so neither id can be reused while it
+    stands, and a view never changes what it answers."""
+    global _LATEST_VIEW
+    view = _LATEST_VIEW
+    if view is None or view.rules is not rules or view.state is not state:
+        view = _LATEST_VIEW = View(rules, state)
+    return view
 
 
 def _names(view: View, units: list[Unit]) -> str:
@@ -370,10 +416,6 @@ def _air_step(view: View, units: list[Unit], target: Space, last: bool) -> str |
 # -- paths -------------------------------------------------------------------------------
 
 
-def _domain_of(space: Space, domain: str) -> bool:
-    return domain == AIR or (space.is_land if domain == LAND else space.is_sea)
-
-
 def _shortest(
     board: Board, origin: str, destination: str, domain: str, ok: Callable[[str, str, bool], bool]
 ) -> list[str] | None:
@@ -385,7 +427,7 @@ def _shortest(
         if here == destination:
             break
         for there in board.space(here).neighbours:
-            if there in previous or not _domain_of(board.space(there), domain) and there != destination:
+            if there in previous or there not in board.spaces_for[domain] and there != destination:
                 continue
             if not ok(here, there, there == destination):
                 continue
@@ -459,11 +501,12 @@ def _bounded(
         return None
     frontier: list[tuple[str, tuple[str, ...]]] = [(origin, ())]
     seen = {origin}
+    passable = board.spaces_for[domain]
     for _ in range(budget):
         following = []
         for here, path in frontier:
-            for there in board.space(here).neighbours:
-                if not _domain_of(board.space(there), domain) and there != destination:
+            for there in board.space_by_id[here].neighbours:
+                if there not in passable and there != destination:
                     continue
                 if there == destination:
                     if legal(here, there, True):
@@ -493,8 +536,34 @@ def _within(view: View, origin: str, limit: int, passable: Callable[[str, str], 
     return distance
 
 
+def _reach(board: Board, origin: str, limit: int, domain: str) -> dict[str, int]:
+    """`_within` for a piece that may step into any space of its domain: the
+    same walk over the board's table of neighbours by domain."""
+    steps = board.steps_for[domain]
+    distance = {origin: 0}
+    queue = deque([origin])
+    while queue:
+        here = queue.popleft()
+        far = distance[here]
+        if far >= limit:
+            continue
+        for there in steps[here]:
+            if there not in distance:
+                distance[there] = far + 1
+                queue.append(there)
+    return distance
+
+
 def air_distances(view: View, origin: str, limit: int) -> dict[str, int]:
-    """Spaces an aircraft can reach from `origin` within `limit` (no neutral airspace)."""
+    """Spaces an aircraft can reach from `origin` within `limit` (no neutral
+    airspace). Worked out once per view: read it, do not change it."""
+    known = view._air_reach.get((origin, limit))
+    if known is None:
+        known = view._air_reach[(origin, limit)] = _air_distances(view, origin, limit)
+    return known
+
+
+def _air_distances(view: View, origin: str, limit: int) -> dict[str, int]:
     def passable(here: str, there: str) -> bool:
         return not view.still_neutral(there) or any(
             rule.may_overfly_neutral(view.rules, view.state, view.power, there)
@@ -669,7 +738,7 @@ def move_units(tx: Tx, move: Move) -> None:
     for space_id in (move.origin, move.destination):
         require(space_id in board.space_by_id, f"there is no space called {space_id!r}")
     require(move.origin != move.destination, "the units are already there")
-    view = View(tx.rules, tx.state)
+    view = view_of(tx.rules, tx.state)
     origin, destination = board.space(move.origin), board.space(move.destination)
     units = select_units(view, move)
     mode = _mode(view, units, origin, destination)
@@ -680,7 +749,7 @@ def move_units(tx: Tx, move: Move) -> None:
 
 
 def _budget(view: View, units: list[Unit], origin: str) -> int:
-    left = min(movement_left(view.rules, view.state, u) for u in units)
+    left = min(view.movement_left(u) for u in units)
     if left == 0 and origin in view.state.turn.rockets and any(view.rules.edition.unit(u.type).has("aa") for u in units):
         raise IllegalAction(f"the AA gun in {view.board.space(origin).name} fired a rocket this turn "
                             "and stays there until the turn ends")
@@ -946,7 +1015,7 @@ def _unload(tx: Tx, view: View, move: Move, units: list[Unit]) -> None:
 def combat_move_problem(rules: Rules, state: GameState) -> str | None:
     """C-MOVE-1, C-TRANS-2: before the combat move ends, every unit that moved must
     take part in a battle or an assault, and cargo loaded for an assault must land."""
-    view = View(rules, state)
+    view = view_of(rules, state)
     for space, held in zip(rules.board.spaces, state.spaces):
         for unit in held.units:
             if unit.power != state.power or not unit.combat_moved:
@@ -973,7 +1042,7 @@ def combat_move_problem(rules: Rules, state: GameState) -> str | None:
 
 def lost_aircraft(rules: Rules, state: GameState) -> list[tuple[str, Unit]]:
     """C-LAND-AIR-1: the mover's aircraft that have no legal place to be."""
-    view = View(rules, state)
+    view = view_of(rules, state)
     lost: list[tuple[str, Unit]] = []
     for space, held in zip(rules.board.spaces, state.spaces):
         planes = [u for u in held.units if u.power == state.power and view.kind(u).domain == AIR]
@@ -999,16 +1068,18 @@ def candidate_moves(rules: Rules, state: GameState) -> Iterator[Move]:
     without an explicit path (so every such move the engine accepts is here),
     and for each loaded transport the landing of its whole cargo (so cargo that
     must land together can). `legal.legal_actions` keeps those the engine accepts."""
-    view = View(rules, state)
+    view = view_of(rules, state)
     for space, held in zip(rules.board.spaces, state.spaces):
+        if not held.units:
+            continue
         if space.is_sea:
             yield from _whole_cargo_landings(view, space)
         seen: set[tuple[object, ...]] = set()
         for unit in held.units:
-            if unit.power != state.power or why_stuck(view, unit) is not None:
+            if unit.power != state.power:
                 continue
             key = (unit.type, unit.moved, unit.aboard, unit.combat_moved)
-            if key in seen:
+            if key in seen or why_stuck(view, unit) is not None:  # `seen` holds only pieces that may move
                 continue
             seen.add(key)
             for destination in _candidate_destinations(view, unit, space):
@@ -1028,20 +1099,13 @@ def _whole_cargo_landings(view: View, zone: Space) -> Iterator[Move]:
 def _candidate_destinations(view: View, unit: Unit, space: Space) -> Iterator[str]:
     kind = view.kind(unit)
     board = view.board
-    left = movement_left(view.rules, view.state, unit)
+    left = view.movement_left(unit)
 
     def wanted(space_id: str) -> bool:
-        target = board.space(space_id)
-        if kind.domain == AIR:
-            if view.combat:
-                return view.hostile(space_id)
-            return view.landing_ok(space_id, kind) or (target.is_sea and bool(kind.carrier_cost) and not view.hostile(space_id))
-        if kind.domain == LAND:
-            if view.combat:  # armour may end in friendly land after a blitz
-                return view.enemy_land(space_id) or view.still_neutral(space_id) or kind.has("blitz")
-            return view.friendly_land(space_id)
-        # ships in the combat move: battles, assaults, and the ways to them (the engine judges)
-        return view.combat or not view.hostile(space_id)
+        known = view._wanted.get((kind.id, space_id))
+        if known is None:
+            known = view._wanted[(kind.id, space_id)] = _wanted(view, kind, space_id)
+        return known
 
     if kind.domain == LAND and unit.aboard is not None:
         yield from (n for n in space.neighbours if board.space(n).is_land and wanted(n))
@@ -1049,20 +1113,54 @@ def _candidate_destinations(view: View, unit: Unit, space: Space) -> Iterator[st
     if kind.domain == AIR:
         yield from (s for s in air_distances(view, space.id, left) if s != space.id and wanted(s))
         return
-    reach = _within(view, space.id, left, lambda here, there: _domain_of(board.space(there), kind.domain))
+    reach = view._reach.get((space.id, left, kind.domain))
+    if reach is None:
+        reach = view._reach[(space.id, left, kind.domain)] = _reach(board, space.id, left, kind.domain)
     yield from (s for s in reach if s != space.id and wanted(s))
     if kind.domain == LAND and unit.moved == 0 and kind.transport_cost is not None:
         for zone in space.neighbours:
-            if board.space(zone).is_sea and any(
-                t.power == view.power and view.kind(t).transport_capacity and not t.unloaded
-                and (not view.combat or _assault_within_reach(view, zone, movement_left(view.rules, view.state, t)))
-                for t in view.units(zone)
-            ):
+            if board.space(zone).is_sea and _transport_waits(view, zone):
                 yield zone
+
+
+def _wanted(view: View, kind: UnitType, space_id: str) -> bool:
+    """Whether a piece of `kind` might end its move in `space_id`."""
+    target = view.board.space(space_id)
+    if kind.domain == AIR:
+        if view.combat:
+            return view.hostile(space_id)
+        return view.landing_ok(space_id, kind) or (target.is_sea and bool(kind.carrier_cost) and not view.hostile(space_id))
+    if kind.domain == LAND:
+        if view.combat:  # armour may end in friendly land after a blitz
+            return view.enemy_land(space_id) or view.still_neutral(space_id) or kind.has("blitz")
+        return view.friendly_land(space_id)
+    # ships in the combat move: battles, assaults, and the ways to them (the engine judges)
+    return view.combat or not view.hostile(space_id)
+
+
+def _transport_waits(view: View, zone: str) -> bool:
+    """A transport of the mover in `zone` that land units beside it might board
+    (in the combat move, one that could still reach an assault). The same for
+    every piece ashore: worked out once per view."""
+    known = view._boarding.get(zone)
+    if known is None:
+        known = view._boarding[zone] = any(
+            t.power == view.power and view.kind(t).transport_capacity and not t.unloaded
+            and (not view.combat or _assault_within_reach(view, zone, view.movement_left(t)))
+            for t in view.units(zone)
+        )
+    return known
 
 
 def _assault_within_reach(view: View, zone: str, left: int) -> bool:
     """Could a transport in `zone` with `left` moves reach a zone beside enemy land?"""
+    known = view._assault_reach.get((zone, left))
+    if known is None:
+        known = view._assault_reach[(zone, left)] = _assault_reach(view, zone, left)
+    return known
+
+
+def _assault_reach(view: View, zone: str, left: int) -> bool:
     reach = {zone: 0}
     queue = deque([zone])
     while queue:
@@ -1086,7 +1184,7 @@ def strands_the_phase(rules: Rules, before: GameState, move: Move, after: GameSt
     origin, destination = rules.board.space(move.origin), rules.board.space(move.destination)
     if origin.is_land != destination.is_land:
         return False  # loading or unloading
-    view = View(rules, before)
+    view = view_of(rules, before)
     return not any(u.aboard is not None and u.power == before.power for u in view.units(move.origin)) or origin.is_land
 
 

@@ -79,14 +79,19 @@ def base_profile(rules: Rules, techs: Iterable[str], kind: UnitType, role: str) 
 def profile(rules: Rules, power: str, techs: Iterable[str], unit: str, role: str, round_number: int = 1) -> Profile:
     """The profile in force: the edition's, then each house rule's `unit_profile`
     (remembered per Rules: the same arguments always give the same profile)."""
-    owned = frozenset(techs)
-    key = (power, owned, unit, role, round_number)
+    held = techs if isinstance(techs, (tuple, frozenset)) else tuple(techs)
+    key = (power, held, unit, role, round_number)  # as the caller holds the techs: no set built per unit
     known: Profile | None = rules.profiles.get(key)
     if known is None:
-        kind = rules.edition.unit(unit)
-        known = base_profile(rules, owned, kind, role)
-        for rule in rules.hooks("unit_profile"):
-            known = rule.unit_profile(rules, power, owned, kind.id, role, round_number, known)
+        owned = frozenset(held)
+        same_set = (power, owned, unit, role, round_number)  # the techs in any order: one answer
+        known = rules.profiles.get(same_set)
+        if known is None:
+            kind = rules.edition.unit(unit)
+            known = base_profile(rules, owned, kind, role)
+            for rule in rules.hooks("unit_profile"):
+                known = rule.unit_profile(rules, power, owned, kind.id, role, round_number, known)
+            rules.profiles[same_set] = known
         rules.profiles[key] = known
     return known
 

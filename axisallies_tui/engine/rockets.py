@@ -132,6 +132,8 @@ def launches(rules: Rules, state: GameState) -> list[tuple[str, str]]:
     """Every (origin, target) pair the power to move may fire at now, in board order."""
     if rules.phase_kind(state.phase) != NONCOMBAT_MOVE or state.pending is not None:
         return []
+    if ROCKETS not in power_state(rules.board, state, state.power).techs or state.turn.rockets:
+        return []  # `rocket_problem` refuses every pair: no need to walk each gun's range
     pairs: list[tuple[str, str]] = []
     for space in rules.board.spaces:
         if space.is_land and launcher(rules, state, space.id) is not None:

@@ -75,9 +75,12 @@ class Rules:
         overrides = dict(ruleset.options)
         overrides.update(forced_options(active.rules))
         self._options = {spec.name: overrides.get(spec.name, spec.default) for spec in self.edition.options}
-        self.profiles: dict[tuple[str, frozenset[str], str, str, int], Any] = {}
+        self.profiles: dict[tuple[str, tuple[str, ...] | frozenset[str], str, str, int], Any] = {}
         """`profiles.profile`'s answers: pure in its arguments for one Rules (the
         hooks it asks see nothing else), and asked for each unit at each step."""
+        self.moves: dict[tuple[tuple[str, ...], str], int] = {}
+        """(developments, unit type) -> the edition's move with the developments'
+        extra moves (`movement.allowance` before house rules): data only."""
         active.bind(self)
         self.research: ResearchScheme = next(
             (s for rule in self.hooks("research_scheme") if (s := rule.research_scheme(self)) is not None),

@@ -18,9 +18,8 @@ from __future__ import annotations
 
 from typing import Callable, TypeVar
 
-from attrs import evolve
-
 from axisallies_tui.engine.actions import EndPhase
+from axisallies_tui.engine.copying import evolve
 from axisallies_tui.engine.events import BonusPaid, PhaseSkipped, PhaseStarted, RoundEnded, TurnStarted
 from axisallies_tui.engine.hooks import END_OF_ROUND, END_OF_TURN, HouseRule
 from axisallies_tui.engine.model import PHASE_KINDS

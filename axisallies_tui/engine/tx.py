@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable
 
 from axisallies_tui.engine.actions import Action
-from axisallies_tui.engine.copying import evolve
+from axisallies_tui.engine.copying import copier, evolve
 from axisallies_tui.engine.dice import DiceSource, RecordingDice
 from axisallies_tui.engine.errors import IllegalAction
 from axisallies_tui.engine.events import DiceRolled, Event
@@ -40,7 +40,7 @@ class Tx:
 
     # -- state edits ---------------------------------------------------------------
     def update(self, **changes: Any) -> None:
-        self.state = evolve(self.state, **changes)
+        self.state = _copy_state(self.state, **changes)
 
     def power(self, power_id: str | None = None) -> PowerState:
         return self.state.powers[power_index(self.board, power_id or self.state.power)]
@@ -102,6 +102,10 @@ class Tx:
         if extra:
             decision = evolve(decision, options=decision.options + extra)
         self.update(pending=decision)
+
+
+_copy_state = copier(GameState)
+"""`evolve` of a game state (a step copies it many times)."""
 
 
 def _slot_id(slot: RuleSlot) -> str:

@@ -19,13 +19,15 @@ and `casualty_targets` keeps the ground fire off the dogfight."""
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import product
 from typing import Any
 
-from attrs import evolve, frozen
+from attrs import frozen
 
 from axisallies_tui.engine import combat
 from axisallies_tui.engine.battle import advance
+from axisallies_tui.engine.copying import evolve
 from axisallies_tui.engine.dice import LowLuckPolicy, StandardPolicy
 from axisallies_tui.engine.events import DiceRolled
 from axisallies_tui.engine.hooks import HouseRule, implements
@@ -71,12 +73,7 @@ class Dogfights(HouseRule):
     def battle_steps(self, rules: Rules, state: GameState, when: str, steps: tuple[str, ...]) -> tuple[str, ...]:
         if when != "round":
             return steps
-        steps = (SCRAMBLE, PAIRING, CARRIERS, DOGFIGHT, LOSSES, *steps)
-        defence = [i for i, step in enumerate(steps) if step in ("defence_fire", "defence_fire_unaimed")]
-        at = defence[0] if defence else len(steps) - 1
-        steps = steps[:at] + (SUPPORT,) + steps[at:]
-        end = steps.index("end_of_round") if "end_of_round" in steps else len(steps)
-        return steps[:end] + (CLEAR,) + steps[end:]
+        return _with_air_steps(steps)
 
     def battle_step(self, tx: Tx, step: str) -> None:
         {SCRAMBLE: self._scramble, PAIRING: self._pairing, CARRIERS: self._carriers, DOGFIGHT: self._dogfight,
@@ -116,8 +113,8 @@ class Dogfights(HouseRule):
         """Ground fire never strikes the dogfight (the dogfight's own questions name their targets)."""
         if state.battle is None or state.battle.targets:
             return units
-        air = self._air(state)
-        return [u for u in units if u.uid not in _in_dogfight(air)]
+        flying = _in_dogfight(self._air(state))
+        return [u for u in units if u.uid not in flying]
 
     # -- (1) scramble ---------------------------------------------------------------------
     def _scramble(self, tx: Tx) -> None:
@@ -246,7 +243,8 @@ class Dogfights(HouseRule):
     def _fire_support(self, tx: Tx, air: Air) -> list[Unit]:
         battle = tx.state.battle
         assert battle is not None
-        targets = [u for u in combat.attackers_in(tx.rules, tx.state, battle.space) if u.uid not in _in_dogfight(air)]
+        flying = _in_dogfight(air)
+        targets = [u for u in combat.attackers_in(tx.rules, tx.state, battle.space) if u.uid not in flying]
         struck: list[Unit] = []
         for plane in _support_planes(tx, air):
             aim = next((group for uid, group in air.named if uid == plane.uid), None)
@@ -266,12 +264,25 @@ class Dogfights(HouseRule):
     # -- the rule's state -----------------------------------------------------------------
     def _air(self, state: GameState) -> Air:
         air: Air = self.state_in(state)
-        return air if air.key == _key(state) else Air(key=_key(state))
+        key = _key(state)
+        return air if air.key == key else Air(key=key)
 
     def _set(self, tx: Tx, air: Air, **changes: Any) -> Air:
         new = evolve(air, **changes)
         tx.set_rule_state(self.id, new)
         return new
+
+
+@cache
+def _with_air_steps(steps: tuple[str, ...]) -> tuple[str, ...]:
+    """A round's steps with the air battle's steps put in (remembered: asked at
+    every step of a battle, and it reads only `steps`)."""
+    steps = (SCRAMBLE, PAIRING, CARRIERS, DOGFIGHT, LOSSES, *steps)
+    defence = [i for i, step in enumerate(steps) if step in ("defence_fire", "defence_fire_unaimed")]
+    at = defence[0] if defence else len(steps) - 1
+    steps = steps[:at] + (SUPPORT,) + steps[at:]
+    end = steps.index("end_of_round") if "end_of_round" in steps else len(steps)
+    return steps[:end] + (CLEAR,) + steps[end:]
 
 
 def _key(state: GameState) -> str:
@@ -309,7 +320,8 @@ def _dogfight_side(tx: Tx, air: Air, attacking: bool) -> list[Unit]:
     battle = tx.state.battle
     assert battle is not None
     units = combat.attackers_in(tx.rules, tx.state, battle.space) if attacking else _alive_defenders(tx)
-    return [u for u in units if u.uid in _in_dogfight(air)]
+    flying = _in_dogfight(air)
+    return [u for u in units if u.uid in flying]
 
 
 def _support_planes(tx: Tx, air: Air) -> list[Unit]:
@@ -324,8 +336,9 @@ def _next_plane(tx: Tx, air: Air) -> int | None:
 def _ground_targets(tx: Tx, air: Air) -> list[str]:
     battle = tx.state.battle
     assert battle is not None
+    flying = _in_dogfight(air)
     return sorted({f"{u.power}/{u.type}" for u in combat.attackers_in(tx.rules, tx.state, battle.space)
-                   if u.uid not in _in_dogfight(air)})
+                   if u.uid not in flying})
 
 
 def _carriers_of(tx: Tx, power: str) -> list[Unit]:

@@ -20,6 +20,7 @@ aircraft defend as usual."""
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import product
 
 from attrs import evolve, frozen
@@ -58,12 +59,7 @@ class OrderOfCombat(HouseRule):
 
     # -- the sequence -------------------------------------------------------------------
     def battle_steps(self, rules: Rules, state: GameState, when: str, steps: tuple[str, ...]) -> tuple[str, ...]:
-        if when == "pre":
-            return (SHIELD, *steps)
-        if "attack_fire" not in steps:
-            return steps
-        at = steps.index("attack_fire")
-        return steps[:at] + (SUPPORT, REST) + steps[at + 1:]
+        return _ordered_steps(when, steps)
 
     def battle_step(self, tx: Tx, step: str) -> None:
         {SHIELD: self._shield, SUPPORT: self._ground_support, REST: _attack_fire_rest}[step](tx)
@@ -155,6 +151,19 @@ class OrderOfCombat(HouseRule):
         seq = self._state(tx.state)
         tx.set_rule_state(self.id, Sequence(key=seq.key, shielded=seq.shielded if shielded is None else shielded,
                                             named=seq.named if named is None else named))
+
+
+@cache
+def _ordered_steps(when: str, steps: tuple[str, ...]) -> tuple[str, ...]:
+    """Shielding before the battle; ground support and the rest of the attack in
+    place of the attacker's fire (remembered: asked at every step of a battle,
+    and it reads only its arguments)."""
+    if when == "pre":
+        return (SHIELD, *steps)
+    if "attack_fire" not in steps:
+        return steps
+    at = steps.index("attack_fire")
+    return steps[:at] + (SUPPORT, REST) + steps[at + 1:]
 
 
 def _key(state: GameState) -> str:
