@@ -8,8 +8,11 @@ that fills the binomial cache), the number of battle states, and the result.
 Then "before / after": the row-by-row walk every battle used before AA fire
 went a level at a time (`_Battle.solve(by_level=False)`, the baseline, measured
 in the same run) against today's route, with time and tracemalloc peak.
-The last lines time the whole `axisallies odds --json` command in a new process
-against a standard-library-only script computing the same odds (odds_stdlib.py).
+Then simulated odds (a battle house rules change, fought 1,000 times through the
+engine) of a 15 vs 14 land battle under two sets of house rules, against the
+same simulation under the base rules. The last lines time the whole
+`axisallies odds --json` command in a new process against a
+standard-library-only script computing the same odds (odds_stdlib.py).
 """
 
 from __future__ import annotations
@@ -79,6 +82,7 @@ def main() -> None:
 
     _before_after(att, dfn, land_att, land_def)
     _engine_route(rules, land_att, land_def)
+    _simulated()
 
     _whole_process()
 
@@ -148,12 +152,11 @@ def _solve(attackers, defenders, guns: int, by_level: bool):  # type: ignore[no-
     return battle.solve(None, by_level=by_level)
 
 
-def _engine_route(rules, land_att, land_def) -> None:  # type: ignore[no-untyped-def]
-    """The battle pane's odds (`battle_odds.odds_for_battle`: the battle's steps checked,
-    profiles read from the position) against the calculator alone, same battle."""
+def _battle_position(rules, attackers, defenders):  # type: ignore[no-untyped-def]
+    """A new game with `attackers` (German) and `defenders` (Soviet) in Caucasus,
+    Germany to fight: each side as (unit id, count)."""
     from attrs import evolve
 
-    from axisallies_tui.engine.battle_odds import odds_for_battle
     from axisallies_tui.engine.dice import ScriptedDice
     from axisallies_tui.engine.game import new_game
     from axisallies_tui.engine.state import Unit
@@ -161,14 +164,22 @@ def _engine_route(rules, land_att, land_def) -> None:  # type: ignore[no-untyped
     state = new_game(rules, ScriptedDice([])).state
     space = rules.board.space("caucasus")
     units, uid = [], state.next_uid
-    for power, side in (("germany", land_att), ("ussr", land_def)):
-        for prof, count in side:
+    for power, side in (("germany", attackers), ("ussr", defenders)):
+        for unit, count in side:
             for _ in range(count):
-                units.append(Unit(uid=uid, power=power, type=prof.unit, came_from="ukraine_ssr"))
+                units.append(Unit(uid=uid, power=power, type=unit, came_from="ukraine_ssr"))
                 uid += 1
     spaces = list(state.spaces)
     spaces[space.index] = evolve(spaces[space.index], units=tuple(units))
-    state = evolve(state, spaces=tuple(spaces), power="germany", phase="conduct_combat", next_uid=uid)
+    return evolve(state, spaces=tuple(spaces), power="germany", phase="conduct_combat", next_uid=uid)
+
+
+def _engine_route(rules, land_att, land_def) -> None:  # type: ignore[no-untyped-def]
+    """The battle pane's odds (`battle_odds.odds_for_battle`: the battle's steps checked,
+    profiles read from the position) against the calculator alone, same battle."""
+    from axisallies_tui.engine.battle_odds import odds_for_battle
+
+    state = _battle_position(rules, [(p.unit, n) for p, n in land_att], [(p.unit, n) for p, n in land_def])
     timings = {}
     for name, run in (("calculator alone (baseline)", lambda: battle_odds(land_att, land_def)),
                       ("battle pane route (odds_for_battle)", lambda: odds_for_battle(rules, state, "caucasus"))):
@@ -182,6 +193,30 @@ def _engine_route(rules, land_att, land_def) -> None:  # type: ignore[no-untyped
         print(f"  30 vs 30 land, {name:<38} {timings[name] * 1000:7.1f} ms")
     base, route = timings.values()
     print(f"  the shared battle steps add {100 * (route / base - 1):+.0f}% (budget +10%)")
+
+
+def _simulated() -> None:
+    """Simulated odds (`simulate.simulated_odds`: the battle fought 1,000 times
+    through the engine) of one 15 vs 14 land battle under house rules that change
+    battles, against the same simulation under the base rules (the engine's own
+    cost, measured in the same run)."""
+    from axisallies_tui.engine.rules import HouseRuleChoice
+    from axisallies_tui.engine.simulate import TRIALS, simulated_odds
+
+    attackers = [("infantry", 7), ("armour", 4), ("fighter", 3), ("bomber", 1)]
+    defenders = [("infantry", 9), ("armour", 2), ("fighter", 3)]
+    print(f"simulated odds, 15 vs 14 land, {TRIALS:,} battles through the engine")
+    base = None
+    for name, house in (("base rules (baseline)", ()), ("Defender Retreats", ("s000-defender-retreats",)),
+                        ("Order of Combat + Dogfights", ("s000-order-of-combat", "s000-dogfights"))):
+        rules = setup.make_rules(Ruleset(board="classic", house=tuple(HouseRuleChoice(id=h) for h in house)))
+        state = _battle_position(rules, attackers, defenders)
+        begin = time.perf_counter()
+        odds = simulated_odds(rules, state, "caucasus")
+        took = time.perf_counter() - begin
+        base = base or took
+        print(f"  {name:<30} {took:6.2f} s = {took / TRIALS * 1000:5.2f} ms a battle = {took / base:4.2f}x"
+              f"  attacker wins {odds.attacker_win:.3f} +-{odds.margin:.3f}")
 
 
 def _count_states(attackers, defenders, options) -> int:  # type: ignore[no-untyped-def]
