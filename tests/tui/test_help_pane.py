@@ -347,3 +347,28 @@ async def test_the_text_follows_a_change_of_theme():
         await until(pilot, lambda: heading_colour() != dark)
         await workers_done(pilot)
         assert heading_at_top(screen) == "Submarines"
+
+
+async def test_the_reader_keeps_their_place_when_the_text_is_wrapped_again():
+    """Reading further down a page, then searching (the results narrow the text)
+    and clearing the search, or resizing the terminal and back: the same line is
+    at the top, not the heading the page was opened at."""
+    async with app_on().run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await open_help(pilot, "h")
+        await screen.open_page("combat", "Submarines")
+        await workers_done(pilot)
+        await pilot.press("f3", "pagedown", "pagedown")
+        await workers_done(pilot)
+        reading = shown_lines(screen)[0]
+        assert heading_at_top(screen) != "Submarines" and reading.strip()
+        await pilot.press("slash")
+        await ask(pilot, screen, "s", "u", "b")
+        await ask(pilot, screen, "backspace", "backspace", "backspace")
+        await workers_done(pilot)
+        assert shown_lines(screen)[0] == reading
+        await pilot.resize_terminal(100, 30)
+        await workers_done(pilot)
+        await pilot.resize_terminal(*SIZE)
+        await workers_done(pilot)
+        assert shown_lines(screen)[0] == reading

@@ -348,11 +348,16 @@ class HelpText(ScrollView, can_focus=True):
     # -- Textual ---------------------------------------------------------------------
     def on_resize(self, _event: Resize) -> None:
         if self.page is None or self.page.width != self.scrollable_content_region.width:
-            if self.page is not None:
-                self._target = self._anchor_at_top()
-            self._present()
+            self._rewrap()
         else:
             self._set_size(round(self.scroll_y))
+
+    def _rewrap(self) -> None:
+        """A new width (a resize, the search list narrowing the text): render for
+        it with the line the reader is at kept at the top."""
+        if self.page is not None:
+            self._target = self._anchor_at_top()
+        self._present()
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
@@ -367,7 +372,7 @@ class HelpText(ScrollView, can_focus=True):
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
         if self.sections and (self.page is None or self.page.width != width):
-            self._present()  # just laid out: paint the text now, not a frame after the resize event
+            self._rewrap()  # just laid out: paint the text now, not a frame after the resize event
         scroll_x, scroll_y = self.scroll_offset
         number = y + scroll_y
         style = self.rich_style
