@@ -71,7 +71,7 @@ class _Tally:
         self.att_counts: Counter[int] = Counter()
         self.def_counts: Counter[int] = Counter()
 
-    def add(self, rules: Rules, space_id: str, after: GameState, outcome: str, fought: int) -> None:
+    def add(self, rules: Rules, space_id: str, after: GameState, outcome: str, rounds: int) -> None:
         from axisallies_tui.engine.combat import attackers_in, defenders_in
 
         attackers = attackers_in(rules, after, space_id) if outcome != "retreat" else []
@@ -82,7 +82,7 @@ class _Tally:
         self.def_left.update(u.type for u in defenders)
         self.att_counts[len(attackers)] += 1
         self.def_counts[len(defenders)] += 1
-        self.rounds += fought
+        self.rounds += rounds
 
     def odds(self) -> Odds:
         trials = self.trials

@@ -114,7 +114,7 @@ async def test_planned_odds_for_a_destination_left_are_told_to_stop(monkeypatch)
     app = open_app(saved(at(rules, start(rules), "ussr", "combat_move"), "planning-sim", rules=rules))
     stops, release = [], threading.Event()
 
-    def held_back(rules, state, moves, stop=None, so_far=None):
+    def held_back(rules, state, moves, stop=None, progress_line=None):
         stops.append(stop)
         release.wait(timeout=30)
         return ""
@@ -251,9 +251,10 @@ async def test_a_simulation_is_stopped_when_the_last_battle_is_won_without_a_que
         assert all(worker.error is None for worker in app.workers)
 
 
-def _slowed_after_first_report(monkeypatch, module, name, keyword):
-    """Simulations of 50 battles reporting every 10, the first report held until
-    `release` is set: the figures so far stay on the screen to be read."""
+def _slowed_after_first_report(monkeypatch, module, name, keyword, wanted=lambda args: True):
+    """Simulations of 50 battles reporting every 10, the first report of a call
+    whose arguments are `wanted` held until `release` is set: the figures so far
+    stay on the screen to be read."""
     import threading
     from functools import partial
 
@@ -269,7 +270,7 @@ def _slowed_after_first_report(monkeypatch, module, name, keyword):
 
         def told(*figures):
             tell(*figures)
-            if not shown.is_set():
+            if wanted(args) and not shown.is_set():
                 shown.set()
                 release.wait(timeout=30)
 
@@ -311,7 +312,8 @@ async def test_planned_odds_show_the_simulation_so_far(monkeypatch):
     from tests.tui.test_play import open_app, origin, pick_units, saved
     from tests.tui.waiting import settle, until
 
-    shown, release = _slowed_after_first_report(monkeypatch, preview_module, "preview", "progress")
+    shown, release = _slowed_after_first_report(  # held for the attack on East Europe, not those passed on the way
+        monkeypatch, preview_module, "preview", "progress", lambda args: args[2].destination == "east_europe")
     rules = make_rules("s000-defender-retreats")
     app = open_app(saved(at(rules, start(rules), "ussr", "combat_move"), "planning-so-far", rules=rules))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -329,3 +331,41 @@ async def test_planned_odds_show_the_simulation_so_far(monkeypatch):
         release.set()
         await until(pilot, lambda: "(simulated, +-" in hint())
         assert "so far" not in hint()
+
+
+async def test_planned_odds_stop_when_the_player_goes_back_to_the_units(monkeypatch):
+    """Esc from the destinations while the odds of an attack are simulated: the
+    simulation is told to stop, and its late answer is not kept for units the
+    player may now choose differently."""
+    import threading
+
+    from axisallies_tui.tui.panels import moves as moves_panel
+    from tests.helpers import at, start
+    from tests.tui.test_play import open_app, origin, pick_units, saved
+    from tests.tui.waiting import settle, until, workers_done
+
+    rules = make_rules("s000-defender-retreats")
+    app = open_app(saved(at(rules, start(rules), "ussr", "combat_move"), "planning-back", rules=rules))
+    stops, release = [], threading.Event()
+
+    def held_back(rules, state, moves, stop=None, progress_line=None):
+        stops.append(stop)
+        release.wait(timeout=30)
+        return "Odds as planned: too late"
+
+    monkeypatch.setattr(moves_panel, "planned_odds_text", held_back)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        panel = await origin(pilot, app, "karelia_ssr")
+        await pick_units(pilot, panel, "armour")
+        await pilot.press("enter")
+        await settle(pilot)
+        attack = next(n for n, d in enumerate(panel.dests) if d.ok and not d.raid and d.moves)
+        await pilot.press("home", *["down"] * attack)
+        await until(pilot, lambda: len(stops) == 1)
+        await pilot.press("escape")
+        await until(pilot, stops[-1])
+        assert panel.step == moves_panel.UNITS
+        release.set()
+        await workers_done(pilot)
+        assert "too late" not in " ".join(panel.plan_odds.values())

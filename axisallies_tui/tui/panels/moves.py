@@ -40,16 +40,16 @@ FROM, UNITS, TO = "from", "units", "to"
 
 def planned_odds_text(rules: Rules, state: GameState, moves: tuple[Move, ...],
                       stop: Callable[[], bool] | None = None,
-                      so_far: Callable[[str], None] | None = None) -> str:
+                      progress_line: Callable[[str], None] | None = None) -> str:
     """One line: the odds of the battle these moves start or join, with every unit
     already sent there (the engine's `preview`, the battle's own procedure); ""
     when no battle would be fought. Simulated odds ask `stop` as they go (and
-    raise OddsCancelled), and tell `so_far` the line for the battles fought so far."""
+    raise OddsCancelled), and tell `progress_line` the line for the battles fought so far."""
     from axisallies_tui.engine.preview import preview
 
     def told(odds: Odds, fought: int, total: int) -> None:
-        if so_far is not None:
-            so_far(_planned_line(odds, f"simulating: {fought:,} of {total:,} battles so far"))
+        if progress_line is not None:
+            progress_line(_planned_line(odds, f"simulating: {fought:,} of {total:,} battles so far"))
 
     try:
         odds = preview(rules, state, *moves, with_odds=True, stop=stop, progress=told).odds
@@ -330,18 +330,22 @@ class MovePanel(PhasePanel):
         """The odds of the battle there as planned so far (units already sent there
         and these), computed in a thread so a big battle never freezes the screen."""
         rules, state, moves, key = self.session.rules, self.session.state, dest.moves, dest.key
-
-        def show(text: str, final: bool) -> None:
-            try:
-                self.app.call_from_thread(self._show_plan_odds, state, key, moves, text, final)
-            except RuntimeError:  # the app closed while computing
-                pass
+        self.plan_odds_so_far.pop(key, None)  # a new run counts its battles from the start
 
         def compute() -> None:
             worker = get_current_worker()  # exclusive: the next destination's odds cancel these
+
+            def show(text: str, final: bool) -> None:
+                if worker.is_cancelled:
+                    return  # for units or a destination no longer chosen
+                try:
+                    self.app.call_from_thread(self._show_plan_odds, state, key, moves, text, final)
+                except RuntimeError:  # the app closed while computing
+                    pass
+
             try:
                 text = planned_odds_text(rules, state, moves, stop=lambda: worker.is_cancelled,
-                                         so_far=lambda line: show(line, False))
+                                         progress_line=lambda line: show(line, False))
             except OddsCancelled:
                 return
             show(text, True)
@@ -362,6 +366,7 @@ class MovePanel(PhasePanel):
     def to_origins(self) -> None:
         self.step = FROM
         self.chosen = {}
+        self._drop_plan_odds()
         self._draw()
         self.focus_first()
 
@@ -380,6 +385,7 @@ class MovePanel(PhasePanel):
             self.to_origins()
             return
         self.step = UNITS
+        self._drop_plan_odds()
         self._draw()
         self.focus_first()
 
@@ -413,6 +419,12 @@ class MovePanel(PhasePanel):
         if key not in known:  # each choice is asked of the engine once per position
             known[key] = planning.destinations(rules, state, self.origin, uids, self.aa_order, extra)
         self.dests = list(known[key])
+        self._drop_plan_odds()
+
+    def _drop_plan_odds(self) -> None:
+        """Other units chosen, or the destinations left: the odds worked out for
+        them no longer apply, and a simulation still on them stops."""
+        self.workers.cancel_group(self, "plan-odds")
         self.plan_odds, self.plan_odds_so_far = {}, {}
 
     # -- choosing ------------------------------------------------------------------------------
