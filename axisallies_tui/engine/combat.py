@@ -14,6 +14,7 @@ unit with two hit points (`battleship/damage=1`).
 
 from __future__ import annotations
 
+import threading
 from itertools import product
 from typing import Any, ClassVar, Iterator, cast
 
@@ -146,22 +147,21 @@ class RaidDamage(Event):
 # -- who is in a battle ------------------------------------------------------------------
 
 
-_LATEST: tuple[object, object, dict[tuple[Any, ...], Any]] = (None, None, {})
-"""Answers about one state of one game (rules, state, question -> answer): a
-battle step asks who fights and how, for each unit, many times over. Both are
-held, so neither id can be reused while this stands; a state never changes,
-and the functions remembered here, and the hooks they ask, read only their
-arguments, so an answer stays right. Swapped whole (one assignment), so a
-second thread at worst starts afresh."""
+_LATEST = threading.local()
+"""Answers about one state of one game, per thread (`answers`: rules, state,
+question -> answer): a battle step asks who fights and how, for each unit,
+many times over. Both are held, so neither id can be reused while this
+stands; a state never changes, and the functions remembered here, and the
+hooks they ask, read only their arguments, so an answer stays right. One per
+thread: the interface and the odds workers ask about different states at once."""
 
 
 def _remembered(rules: Rules, state: GameState) -> dict[tuple[Any, ...], Any]:
     """The answers remembered for `state` (none yet if it is not the latest asked about)."""
-    global _LATEST
-    latest = _LATEST
-    if latest[0] is not rules or latest[1] is not state:
-        latest = _LATEST = (rules, state, {})
-    return latest[2]
+    latest = getattr(_LATEST, "answers", None)
+    if latest is None or latest[0] is not rules or latest[1] is not state:
+        latest = _LATEST.answers = (rules, state, {})
+    return cast("dict[tuple[Any, ...], Any]", latest[2])
 
 
 def attackers_in(rules: Rules, state: GameState, space_id: str) -> list[Unit]:

@@ -22,6 +22,7 @@ House rules change movement through the hooks `may_enter`, `may_move`,
 
 from __future__ import annotations
 
+import threading
 from collections import deque
 from typing import Any, Callable, ClassVar, Iterable, Iterator
 
@@ -281,18 +282,19 @@ class View:
 # -- checking one step ----------------------------------------------------------------
 
 
-_LATEST_VIEW: View | None = None
+_LATEST_VIEW = threading.local()
+"""The view asked about last, per thread (`view`): the interface and the odds
+workers ask about different states at once."""
 
 
 def view_of(rules: Rules, state: GameState) -> View:
-    """The view of `state`, shared by everyone asking about the latest state
-    asked about (listing moves, then trying them, asks the same questions).
-    A view holds its rules and state, so neither id can be reused while it
-    stands, and a view never changes what it answers."""
-    global _LATEST_VIEW
-    view = _LATEST_VIEW
+    """The view of `state`, shared by everyone in this thread asking about the
+    latest state asked about (listing moves, then trying them, asks the same
+    questions). A view holds its rules and state, so neither id can be reused
+    while it stands, and a view never changes what it answers."""
+    view: View | None = getattr(_LATEST_VIEW, "view", None)
     if view is None or view.rules is not rules or view.state is not state:
-        view = _LATEST_VIEW = View(rules, state)
+        view = _LATEST_VIEW.view = View(rules, state)
     return view
 
 
