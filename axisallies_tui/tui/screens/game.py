@@ -26,7 +26,7 @@ from axisallies_tui.tui import info
 from axisallies_tui.tui.panels import PhasePanel, panel_for
 from axisallies_tui.tui.session import GameSession
 from axisallies_tui.tui.widgets.combat_feed import MAX_LINES, CombatFeed
-from axisallies_tui.tui.widgets.common import TooSmall
+from axisallies_tui.tui.widgets.common import TooSmall, breakpoint_classes
 from axisallies_tui.tui.widgets.jump_bar import JumpBar
 from axisallies_tui.tui.widgets.key_footer import KeyFooter
 from axisallies_tui.tui.widgets.region_board import RegionBoard
@@ -168,12 +168,9 @@ class GameScreen(Screen[None]):
 
     def _size_classes(self) -> set[str]:
         """The classes the screen's first resize would give it for the terminal's
-        size (the app's breakpoints, `-huge`): given at construction, they do not
-        restyle the whole screen once more just before its first paint."""
-        width, height = self.app.size
-        wide = [name for least, name in sorted(self.app.HORIZONTAL_BREAKPOINTS or [], reverse=True) if width >= least]
-        tall = [name for least, name in sorted(self.app.VERTICAL_BREAKPOINTS or [], reverse=True) if height >= least]
-        return set(wide[:1] + tall[:1] + (["-huge"] if width >= HUGE_WIDTH else []))
+        size (breakpoints, `-huge`): given at construction, they do not restyle
+        the whole screen once more just before its first paint."""
+        return set(breakpoint_classes(self) + (["-huge"] if self.app.size.width >= HUGE_WIDTH else []))
 
     def on_resize(self, event: events.Resize) -> None:
         # 140 columns and more: room for a larger action panel (app.tcss)

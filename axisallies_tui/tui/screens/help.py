@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 
 from axisallies_tui.loaders.house import Catalogue
 from axisallies_tui.tui.helptext import HelpPage, SearchHit, all_pages, index_for
-from axisallies_tui.tui.widgets.common import TooSmall
+from axisallies_tui.tui.widgets.common import TooSmall, breakpoint_classes
 from axisallies_tui.tui.widgets.help_text import HelpText
 from axisallies_tui.tui.widgets.key_footer import KeyFooter
 
@@ -56,7 +56,7 @@ class HelpScreen(Screen[None]):
         self.hits: list[SearchHit] = []
 
     def compose(self) -> ComposeResult:
-        self.add_class(*size_classes(self))
+        self.add_class(*breakpoint_classes(self))
         yield TooSmall()
         with Vertical(id="help-body"):
             yield Input(placeholder="Ask the rules (e.g. can my sub hit a plane?); Enter opens the best answer",
@@ -170,20 +170,6 @@ class HelpScreen(Screen[None]):
 
 def shorten(title: str) -> str:
     return title if len(title) <= 44 else title[:41].rstrip() + "..."
-
-
-def size_classes(screen: Screen[Any]) -> list[str]:
-    """The screen's breakpoint classes for the terminal's size now. Textual adds
-    them on the screen's first resize, after its first layout; set at once, the
-    help text is not rendered first for the width the contents have without
-    `-narrow`."""
-    app = screen.app
-    found = []
-    for size, breakpoints in ((app.size.width, screen.HORIZONTAL_BREAKPOINTS or app.HORIZONTAL_BREAKPOINTS),
-                              (app.size.height, screen.VERTICAL_BREAKPOINTS or app.VERTICAL_BREAKPOINTS)):
-        passed = [name for least, name in sorted(breakpoints or []) if size >= least]
-        found.extend(passed[-1:])
-    return found
 
 
 STATUS_TAGS = {"on": "in force", "available": "house rule, off", "planned": "house rule, planned"}

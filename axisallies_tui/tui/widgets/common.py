@@ -12,6 +12,21 @@ MIN_WIDTH = 60
 MIN_HEIGHT = 18
 
 
+def breakpoint_classes(screen: Any) -> list[str]:
+    """The breakpoint classes (the screen's breakpoints, else the app's) that
+    Textual gives `screen` on its first resize, after its first layout, for the
+    terminal's size now. Given at construction, the screen is laid out and
+    styled for its size once, not once more just before its first paint."""
+    app = screen.app
+    found = []
+    for size, own, apps in ((app.size.width, screen.HORIZONTAL_BREAKPOINTS, app.HORIZONTAL_BREAKPOINTS),
+                            (app.size.height, screen.VERTICAL_BREAKPOINTS, app.VERTICAL_BREAKPOINTS)):
+        breakpoints = apps if own is None else own
+        passed = [name for least, name in sorted(breakpoints or []) if size >= least]
+        found.extend(passed[-1:])
+    return found
+
+
 class TooSmall(Static):
     """Shown instead of the screen's content when the terminal is too small
     (the app's breakpoints add `-tiny-w` / `-tiny-h` to every screen)."""
