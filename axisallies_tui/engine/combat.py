@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import threading
 from itertools import product
-from typing import Any, ClassVar, Iterator, cast
+from typing import Any, Callable, ClassVar, Iterator, TypeVar, cast
 
 from attrs import frozen
 
@@ -147,6 +147,8 @@ class RaidDamage(Event):
 # -- who is in a battle ------------------------------------------------------------------
 
 
+T = TypeVar("T")
+
 _LATEST = threading.local()
 """Answers about one state of one game, per thread (`answers`: rules, state,
 question -> answer): a battle step asks who fights and how, for each unit,
@@ -164,44 +166,49 @@ def _remembered(rules: Rules, state: GameState) -> dict[tuple[Any, ...], Any]:
     return cast("dict[tuple[Any, ...], Any]", latest[2])
 
 
+def _remember(rules: Rules, state: GameState, key: tuple[Any, ...], work: Callable[[], T]) -> T:
+    """The answer to `key` about `state`: `work` done once per state and thread.
+    An answer handed out many times is a tuple or a frozen object; callers that
+    return lists copy it."""
+    answers = _remembered(rules, state)
+    if key not in answers:
+        answers[key] = work()
+    return cast(T, answers[key])
+
+
 def attackers_in(rules: Rules, state: GameState, space_id: str) -> list[Unit]:
     """The mover's units that fight in `space_id` (not cargo, not raiding bombers)."""
-    remembered = _remembered(rules, state)
-    known = remembered.get(("attackers", space_id))
-    if known is None:
-        units = state.spaces[rules.board.space(space_id).index].units
-        kinds = rules.edition.unit_by_id
-        power = state.power
-        left = {mark[5:] for mark in state.turn.marks if mark.startswith("left:")}  # uids of aircraft that left
-        known = remembered[("attackers", space_id)] = tuple(
-            u for u in units
-            if u.power == power and u.aboard is None and not u.raiding and not u.landing
-            and kinds[u.type].combatant and not (left and str(u.uid) in left)
-        )
-    return list(known)
+    return list(_remember(rules, state, ("attackers", space_id), lambda: _attackers_in(rules, state, space_id)))
+
+
+def _attackers_in(rules: Rules, state: GameState, space_id: str) -> tuple[Unit, ...]:
+    units = state.spaces[rules.board.space(space_id).index].units
+    kinds = rules.edition.unit_by_id
+    power = state.power
+    left = {mark[5:] for mark in state.turn.marks if mark.startswith("left:")}  # uids of aircraft that left
+    return tuple(
+        u for u in units
+        if u.power == power and u.aboard is None and not u.raiding and not u.landing
+        and kinds[u.type].combatant and not (left and str(u.uid) in left)
+    )
 
 
 def defenders_in(rules: Rules, state: GameState, space_id: str) -> list[Unit]:
-    remembered = _remembered(rules, state)
-    known = remembered.get(("defenders", space_id))
-    if known is None:
-        units = state.spaces[rules.board.space(space_id).index].units
-        kinds = rules.edition.unit_by_id
-        friends = rules.board.allies_of[state.power]
-        known = remembered[("defenders", space_id)] = tuple(
-            u for u in units if u.power not in friends and u.aboard is None and kinds[u.type].combatant)
-    return list(known)
+    return list(_remember(rules, state, ("defenders", space_id), lambda: _defenders_in(rules, state, space_id)))
+
+
+def _defenders_in(rules: Rules, state: GameState, space_id: str) -> tuple[Unit, ...]:
+    units = state.spaces[rules.board.space(space_id).index].units
+    kinds = rules.edition.unit_by_id
+    friends = rules.board.allies_of[state.power]
+    return tuple(u for u in units if u.power not in friends and u.aboard is None and kinds[u.type].combatant)
 
 
 def pending_fights(rules: Rules, state: GameState) -> list[tuple[str, str]]:
     """(space, "battle" or "raid") for each fight the power to act still has: a
     territory both attacked and raided has two, fought in the order the attacker
     chooses."""
-    remembered = _remembered(rules, state)
-    known = remembered.get(("fights",))
-    if known is None:
-        known = remembered[("fights",)] = tuple(_pending_fights(rules, state))
-    return list(known)
+    return list(_remember(rules, state, ("fights",), lambda: tuple(_pending_fights(rules, state))))
 
 
 def _pending_fights(rules: Rules, state: GameState) -> list[tuple[str, str]]:
@@ -229,11 +236,7 @@ def pending_battles(rules: Rules, state: GameState) -> list[str]:
 def blocking_sea_battle(rules: Rules, state: GameState, space_id: str) -> str | None:
     """C-COMBAT-1: the sea zone whose battle must be fought before the land battle
     in `space_id` (troops wait there to land), or None."""
-    remembered = _remembered(rules, state)
-    key = ("blocking", space_id)
-    if key not in remembered:
-        remembered[key] = _blocking_sea_battle(rules, state, space_id)
-    return cast("str | None", remembered[key])
+    return _remember(rules, state, ("blocking", space_id), lambda: _blocking_sea_battle(rules, state, space_id))
 
 
 def _blocking_sea_battle(rules: Rules, state: GameState, space_id: str) -> str | None:
@@ -572,11 +575,7 @@ def casualty_pool(rules: Rules, state: GameState, kind: str) -> list[Unit]:
     battle = state.battle
     if battle is None:
         return []
-    remembered = _remembered(rules, state)
-    known = remembered.get(("pool", kind))
-    if known is None:
-        known = remembered[("pool", kind)] = tuple(_casualty_pool(rules, state, battle, kind))
-    return list(known)
+    return list(_remember(rules, state, ("pool", kind), lambda: tuple(_casualty_pool(rules, state, battle, kind))))
 
 
 def _casualty_pool(rules: Rules, state: GameState, battle: Battle, kind: str) -> list[Unit]:
@@ -692,11 +691,7 @@ def casualty_question(rules: Rules, state: GameState, kind: str) -> CasualtyQues
     battle = state.battle
     if battle is None:
         return CasualtyQuestion(hits=0)
-    remembered = _remembered(rules, state)
-    known = remembered.get(("question", kind))
-    if known is None:
-        known = remembered[("question", kind)] = _casualty_question(rules, state, battle, kind)
-    return cast(CasualtyQuestion, known)
+    return _remember(rules, state, ("question", kind), lambda: _casualty_question(rules, state, battle, kind))
 
 
 def _casualty_question(rules: Rules, state: GameState, battle: Battle, kind: str) -> CasualtyQuestion:
