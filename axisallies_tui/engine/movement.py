@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import threading
 from collections import deque
-from typing import Any, Callable, ClassVar, Iterable, Iterator
+from typing import Any, Callable, ClassVar, Iterable, Iterator, TypeVar, cast
 
 from attrs import frozen
 
@@ -149,6 +149,9 @@ def _techs(state: GameState, power: str) -> tuple[str, ...]:
 # -- what a space is to the mover ----------------------------------------------------------
 
 
+T = TypeVar("T")
+
+
 class View:
     """Read-only questions about spaces, from the point of view of the power to move."""
 
@@ -162,12 +165,16 @@ class View:
         self._hostile: dict[str, bool] = {}
         self._enemy_land: dict[str, bool] = {}
         self._left: dict[int, tuple[Unit, int]] = {}
-        self._air_reach: dict[tuple[str, int], dict[str, int]] = {}
-        self._assault_reach: dict[tuple[str, int], bool] = {}
-        self._boarding: dict[str, bool] = {}
-        self._wanted: dict[tuple[str, str], bool] = {}
-        self._reach: dict[tuple[str, int, str], dict[str, int]] = {}
-        """Answers already given: the state never changes, and the hooks asked read only their arguments."""
+        self._answers: dict[tuple[Any, ...], Any] = {}
+        """Answers already given (`remember`): the state never changes, and the
+        hooks asked read only their arguments."""
+
+    def remember(self, key: tuple[Any, ...], work: Callable[[], T]) -> T:
+        """The answer to `key` about this view's state: `work` done once."""
+        answers = self._answers
+        if key not in answers:
+            answers[key] = work()
+        return cast(T, answers[key])
 
     def units(self, space_id: str) -> tuple[Unit, ...]:
         return self.state.spaces[self.board.space_by_id[space_id].index].units
@@ -559,10 +566,7 @@ def _reach(board: Board, origin: str, limit: int, domain: str) -> dict[str, int]
 def air_distances(view: View, origin: str, limit: int) -> dict[str, int]:
     """Spaces an aircraft can reach from `origin` within `limit` (no neutral
     airspace). Worked out once per view: read it, do not change it."""
-    known = view._air_reach.get((origin, limit))
-    if known is None:
-        known = view._air_reach[(origin, limit)] = _air_distances(view, origin, limit)
-    return known
+    return view.remember(("air reach", origin, limit), lambda: _air_distances(view, origin, limit))
 
 
 def _air_distances(view: View, origin: str, limit: int) -> dict[str, int]:
@@ -1104,10 +1108,7 @@ def _candidate_destinations(view: View, unit: Unit, space: Space) -> Iterator[st
     left = view.movement_left(unit)
 
     def wanted(space_id: str) -> bool:
-        known = view._wanted.get((kind.id, space_id))
-        if known is None:
-            known = view._wanted[(kind.id, space_id)] = _wanted(view, kind, space_id)
-        return known
+        return view.remember(("wanted", kind.id, space_id), lambda: _wanted(view, kind, space_id))
 
     if kind.domain == LAND and unit.aboard is not None:
         yield from (n for n in space.neighbours if board.space(n).is_land and wanted(n))
@@ -1115,9 +1116,7 @@ def _candidate_destinations(view: View, unit: Unit, space: Space) -> Iterator[st
     if kind.domain == AIR:
         yield from (s for s in air_distances(view, space.id, left) if s != space.id and wanted(s))
         return
-    reach = view._reach.get((space.id, left, kind.domain))
-    if reach is None:
-        reach = view._reach[(space.id, left, kind.domain)] = _reach(board, space.id, left, kind.domain)
+    reach = view.remember(("reach", space.id, left, kind.domain), lambda: _reach(board, space.id, left, kind.domain))
     yield from (s for s in reach if s != space.id and wanted(s))
     if kind.domain == LAND and unit.moved == 0 and kind.transport_cost is not None:
         for zone in space.neighbours:
@@ -1144,22 +1143,16 @@ def _transport_waits(view: View, zone: str) -> bool:
     """A transport of the mover in `zone` that land units beside it might board
     (in the combat move, one that could still reach an assault). The same for
     every piece ashore: worked out once per view."""
-    known = view._boarding.get(zone)
-    if known is None:
-        known = view._boarding[zone] = any(
-            t.power == view.power and view.kind(t).transport_capacity and not t.unloaded
-            and (not view.combat or _assault_within_reach(view, zone, view.movement_left(t)))
-            for t in view.units(zone)
-        )
-    return known
+    return view.remember(("boarding", zone), lambda: any(
+        t.power == view.power and view.kind(t).transport_capacity and not t.unloaded
+        and (not view.combat or _assault_within_reach(view, zone, view.movement_left(t)))
+        for t in view.units(zone)
+    ))
 
 
 def _assault_within_reach(view: View, zone: str, left: int) -> bool:
     """Could a transport in `zone` with `left` moves reach a zone beside enemy land?"""
-    known = view._assault_reach.get((zone, left))
-    if known is None:
-        known = view._assault_reach[(zone, left)] = _assault_reach(view, zone, left)
-    return known
+    return view.remember(("assault reach", zone, left), lambda: _assault_reach(view, zone, left))
 
 
 def _assault_reach(view: View, zone: str, left: int) -> bool:
