@@ -327,9 +327,9 @@ async def test_planned_odds_show_the_simulation_so_far(monkeypatch):
         await pilot.press("home", *["down"] * attack)
         hint = lambda: str(panel.query_one("#move-hint").render())  # noqa: E731
         await until(pilot, shown.is_set)
-        await until(pilot, lambda: "(simulating: 10 of 50 battles so far, +-" in hint())
+        await until(pilot, lambda: "(simulating: 10 of 50 battles so far, \u00b1" in hint())
         release.set()
-        await until(pilot, lambda: "(simulated, +-" in hint())
+        await until(pilot, lambda: "(simulated, \u00b1" in hint())
         assert "so far" not in hint()
 
 

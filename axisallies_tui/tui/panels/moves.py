@@ -63,7 +63,7 @@ def planned_odds_text(rules: Rules, state: GameState, moves: tuple[Move, ...],
 def _planned_line(odds: Odds, how: str) -> str:
     text = (f"Odds as planned: win {odds.attacker_win * 100:.1f}%  "
             f"lose {odds.defender_win * 100:.1f}%  draw {odds.draw * 100:.1f}%")
-    return text + (f" ({how}, +-{odds.margin * 100:.1f} points)" if how else "")
+    return text + (f" ({how}, \u00b1{odds.margin * 100:.1f} points)" if how else "")
 
 
 def _panel(widget: Widget) -> "MovePanel":
