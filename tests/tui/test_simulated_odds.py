@@ -100,32 +100,55 @@ async def test_a_simulation_the_battle_has_moved_past_is_told_to_stop(monkeypatc
         release.set()
 
 
-async def test_planned_odds_for_a_destination_left_are_told_to_stop(monkeypatch):
-    """Moving the highlight from one attack to the next while its simulated
-    odds are worked out: the first simulation is asked to stop."""
+def _planning_app(name):
+    """The Soviet combat move of a new game with Defender Retreats (odds simulated)."""
+    from tests.helpers import at, start
+    from tests.tui.test_play import open_app, saved
+
+    rules = make_rules("s000-defender-retreats")
+    return open_app(saved(at(rules, start(rules), "ussr", "combat_move"), name, rules=rules))
+
+
+async def _armour_destinations(pilot, app):
+    """The armour in Karelia chosen and its destinations listed: the move panel."""
+    from tests.tui.test_play import origin, pick_units
+    from tests.tui.waiting import settle
+
+    await settle(pilot)
+    panel = await origin(pilot, app, "karelia_ssr")
+    await pick_units(pilot, panel, "armour")
+    await pilot.press("enter")
+    await settle(pilot)
+    return panel
+
+
+def _held_planned_odds(monkeypatch, answer=""):
+    """Planned odds that wait for `release` and then answer `answer`; each
+    call's `stop` is kept in `stops`."""
     import threading
 
     from axisallies_tui.tui.panels import moves as moves_panel
-    from tests.helpers import at, start
-    from tests.tui.test_play import open_app, origin, pick_units, saved
-    from tests.tui.waiting import settle, until
 
-    rules = make_rules("s000-defender-retreats")
-    app = open_app(saved(at(rules, start(rules), "ussr", "combat_move"), "planning-sim", rules=rules))
     stops, release = [], threading.Event()
 
     def held_back(rules, state, moves, stop=None, progress_line=None):
         stops.append(stop)
         release.wait(timeout=30)
-        return ""
+        return answer
 
     monkeypatch.setattr(moves_panel, "planned_odds_text", held_back)
+    return stops, release
+
+
+async def test_planned_odds_for_a_destination_left_are_told_to_stop(monkeypatch):
+    """Moving the highlight from one attack to the next while its simulated
+    odds are worked out: the first simulation is asked to stop."""
+    from tests.tui.waiting import until
+
+    app = _planning_app("planning-sim")
+    stops, release = _held_planned_odds(monkeypatch)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        panel = await origin(pilot, app, "karelia_ssr")
-        await pick_units(pilot, panel, "armour")
-        await pilot.press("enter")
-        await settle(pilot)
+        panel = await _armour_destinations(pilot, app)
         attacks = [n for n, d in enumerate(panel.dests) if d.ok and not d.raid and d.moves and d.space in (
             "finland_norway", "east_europe", "ukraine_ssr")]
         await pilot.press("home", *["down"] * attacks[0])
@@ -308,20 +331,13 @@ async def test_planned_odds_show_the_simulation_so_far(monkeypatch):
     """While choosing where to attack, the odds of a battle that house rules
     change show the figures so far, then the whole simulation's."""
     from axisallies_tui.engine import preview as preview_module
-    from tests.helpers import at, start
-    from tests.tui.test_play import open_app, origin, pick_units, saved
-    from tests.tui.waiting import settle, until
+    from tests.tui.waiting import until
 
     shown, release = _slowed_after_first_report(  # held for the attack on East Europe, not those passed on the way
         monkeypatch, preview_module, "preview", "progress", lambda args: args[2].destination == "east_europe")
-    rules = make_rules("s000-defender-retreats")
-    app = open_app(saved(at(rules, start(rules), "ussr", "combat_move"), "planning-so-far", rules=rules))
+    app = _planning_app("planning-so-far")
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        panel = await origin(pilot, app, "karelia_ssr")
-        await pick_units(pilot, panel, "armour")
-        await pilot.press("enter")
-        await settle(pilot)
+        panel = await _armour_destinations(pilot, app)
         attack = next(n for n, d in enumerate(panel.dests) if d.ok and not d.raid and d.moves
                       and d.space == "east_europe")
         await pilot.press("home", *["down"] * attack)
@@ -337,29 +353,13 @@ async def test_planned_odds_stop_when_the_player_goes_back_to_the_units(monkeypa
     """Esc from the destinations while the odds of an attack are simulated: the
     simulation is told to stop, and its late answer is not kept for units the
     player may now choose differently."""
-    import threading
-
     from axisallies_tui.tui.panels import moves as moves_panel
-    from tests.helpers import at, start
-    from tests.tui.test_play import open_app, origin, pick_units, saved
-    from tests.tui.waiting import settle, until, workers_done
+    from tests.tui.waiting import until, workers_done
 
-    rules = make_rules("s000-defender-retreats")
-    app = open_app(saved(at(rules, start(rules), "ussr", "combat_move"), "planning-back", rules=rules))
-    stops, release = [], threading.Event()
-
-    def held_back(rules, state, moves, stop=None, progress_line=None):
-        stops.append(stop)
-        release.wait(timeout=30)
-        return "Odds as planned: too late"
-
-    monkeypatch.setattr(moves_panel, "planned_odds_text", held_back)
+    app = _planning_app("planning-back")
+    stops, release = _held_planned_odds(monkeypatch, "Odds as planned: too late")
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        panel = await origin(pilot, app, "karelia_ssr")
-        await pick_units(pilot, panel, "armour")
-        await pilot.press("enter")
-        await settle(pilot)
+        panel = await _armour_destinations(pilot, app)
         attack = next(n for n, d in enumerate(panel.dests) if d.ok and not d.raid and d.moves)
         await pilot.press("home", *["down"] * attack)
         await until(pilot, lambda: len(stops) == 1)
