@@ -189,20 +189,23 @@ def is_simulated(odds: Any) -> bool:
     return isinstance(odds, OddsSoFar) or getattr(odds, "method", "exact") == "simulated"
 
 
+def how_simulated(odds: Any) -> str:
+    """What makes figures less than exact, "" for exact odds: "simulated, ±2.8
+    points", or "simulating: 300 of 1,000 battles so far, ±5.2 points"."""
+    if isinstance(odds, OddsSoFar):
+        return (f"simulating: {odds.fought:,} of {odds.total:,} battles so far, "
+                f"\u00b1{odds.odds.margin * 100:.1f} points")
+    return f"simulated, \u00b1{odds.margin * 100:.1f} points" if is_simulated(odds) else ""
+
+
 def odds_lines(rules: Rules, odds: Any, land: bool) -> list[str]:
     """Attacker win / defender win / draw / no capture, and the expected survivors."""
     edition = rules.edition
-    so_far = odds if isinstance(odds, OddsSoFar) else None
-    odds = so_far.odds if so_far is not None else odds
+    how = how_simulated(odds)
+    odds = odds.odds if isinstance(odds, OddsSoFar) else odds
     parts = [f"win {percent(odds.attacker_win)}", f"lose {percent(odds.defender_win)}",
              f"draw {percent(odds.draw)}"]
-    label = "Odds: "
-    if so_far is not None:
-        label = (f"Odds (simulating: {so_far.fought:,} of {so_far.total:,} battles so far, "
-                 f"\u00b1{odds.margin * 100:.1f} points): ")
-    elif is_simulated(odds):
-        label = f"Odds (simulated, \u00b1{odds.margin * 100:.1f} points): "
-    lines = [label + "  ".join(parts)]
+    lines = [(f"Odds ({how}): " if how else "Odds: ") + "  ".join(parts)]
     extra = []
     if land:
         extra.append(f"no capture (only aircraft left) {percent(odds.attacker_survives_no_capture)}")

@@ -13,7 +13,7 @@ there.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, ClassVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -28,7 +28,7 @@ from axisallies_tui.engine.events import units_text
 from axisallies_tui.engine.movement import COMBAT_MOVE, Move
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import GameState
-from axisallies_tui.tui import planning
+from axisallies_tui.tui import battles, planning
 from axisallies_tui.tui.info import phase_name, sentence, short_space_name
 from axisallies_tui.tui.panels.base import PhasePanel, register_panel
 
@@ -49,7 +49,7 @@ def planned_odds_text(rules: Rules, state: GameState, moves: tuple[Move, ...],
 
     def told(odds: Odds, fought: int, total: int) -> None:
         if progress_line is not None:
-            progress_line(_planned_line(odds, f"simulating: {fought:,} of {total:,} battles so far"))
+            progress_line(_planned_line(battles.OddsSoFar(odds, fought, total)))
 
     try:
         odds = preview(rules, state, *moves, with_odds=True, stop=stop, progress=told).odds
@@ -57,13 +57,16 @@ def planned_odds_text(rules: Rules, state: GameState, moves: tuple[Move, ...],
         return f"Odds as planned: {problem}"
     if odds is None:
         return ""
-    return _planned_line(odds, "simulated" if odds.method != "exact" else "")
+    return _planned_line(odds)
 
 
-def _planned_line(odds: Odds, how: str) -> str:
+def _planned_line(odds: Any) -> str:
+    """The line for exact or simulated odds, or a simulation's figures so far."""
+    how = battles.how_simulated(odds)
+    odds = odds.odds if isinstance(odds, battles.OddsSoFar) else odds
     text = (f"Odds as planned: win {odds.attacker_win * 100:.1f}%  "
             f"lose {odds.defender_win * 100:.1f}%  draw {odds.draw * 100:.1f}%")
-    return text + (f" ({how}, \u00b1{odds.margin * 100:.1f} points)" if how else "")
+    return text + (f" ({how})" if how else "")
 
 
 def _panel(widget: Widget) -> "MovePanel":
