@@ -351,12 +351,14 @@ class Edition:
         return self.unit_by_id[unit_id]
 
     def effects(self, techs: Iterable[str], unit: UnitType) -> Iterator[TechEffect]:
-        """The effects of the developments `techs` on `unit`, in the order gained."""
-        for tech_id in techs:
-            tech = self.tech_by_id.get(tech_id)
-            for effect in tech.effects if tech else ():
-                if effect.covers(unit):
-                    yield effect
+        """The effects of the developments `techs` on `unit`, in the edition's order
+        of developments whatever order `techs` comes in: where two set the same
+        number, the one listed later in the edition file wins, so a set of
+        developments has one answer (profiles are remembered per set)."""
+        held = set(techs)
+        for tech in self.techs:
+            if tech.id in held:
+                yield from (effect for effect in tech.effects if effect.covers(unit))
 
     def find_unit(self, text: str) -> UnitType | None:
         """A unit type by id, name or alias, ignoring case and a plural 's'."""

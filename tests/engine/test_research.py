@@ -8,6 +8,7 @@ from axisallies_tui import locations
 from axisallies_tui.engine.actions import Research
 from axisallies_tui.engine.errors import DataError, IllegalAction
 from axisallies_tui.engine.hooks import ActiveRules
+from axisallies_tui.engine.profiles import DEFENCE, base_profile
 from axisallies_tui.engine.research import ClassicChart
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.loaders.edition import load_edition
@@ -91,3 +92,18 @@ def test_the_research_numbers_come_from_the_editions_research_section(tmp_path):
 def test_research_section_problems_name_file_entry_and_problem(tmp_path, edit, problem):
     with pytest.raises(DataError, match=r"classic.toml: .*" + problem):
         load_edition(edition_file(tmp_path, edit))
+
+
+def test_two_developments_setting_one_number_give_one_answer_in_any_order(tmp_path):
+    """If an edition gives two developments the same number to set (here Rockets
+    also makes fighters defend at 6), the one listed later in the file wins,
+    whatever order a power gained them in."""
+    path = edition_file(tmp_path, ('help = "Once a turn one of your AA guns',
+                                   'effects = [{ units = ["tag:fighter"], role = "defence", value = 6 }]\n'
+                                   'help = "Once a turn one of your AA guns'))
+    plain = make_rules()
+    rules = Rules(plain.board, load_edition(path), plain.ruleset, ActiveRules())
+    fighter = rules.edition.unit("fighter")
+    for gained in (["jet_power", "rockets"], ["rockets", "jet_power"]):
+        assert base_profile(rules, gained, fighter, DEFENCE).value == 6
+    assert base_profile(rules, ["jet_power"], fighter, DEFENCE).value == 5
