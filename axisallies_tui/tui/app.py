@@ -11,6 +11,7 @@ from __future__ import annotations
 import gc
 import json
 import os
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -61,6 +62,8 @@ class AxisAlliesApp(App[None]):
     def on_mount(self) -> None:
         self.call_after_refresh(resume_collector)
         self.set_timer(0.5, self._warm_up_rules_search)
+        if not self.is_headless and _terminal_input():
+            self.set_interval(2.0, self._exit_if_terminal_gone)
         if self._theme_choice:
             self.theme = self._theme_choice
         elif "TEXTUAL_THEME" not in os.environ and self.console.color_system in SIXTEEN_COLOUR_SYSTEMS:
@@ -73,6 +76,15 @@ class AxisAlliesApp(App[None]):
                 self.exit(return_code=2, message=f"axisallies: {problem}")
         else:
             self.show_start()
+
+    def _exit_if_terminal_gone(self) -> None:
+        """End the program once its terminal has hung up. A hang-up normally ends
+        it by signal, but one started by a wrapper may not get the signal, and
+        Textual's input thread then reads an empty terminal in a busy loop, one
+        core at full load on a shared server until someone kills it. Every
+        action is saved as it is played, so nothing is lost."""
+        if not _terminal_input():
+            self.exit(return_code=1)
 
     async def on_event(self, event: events.Event) -> None:
         """While the terminal is too small the screen shows only a message, and its
@@ -237,6 +249,15 @@ class AxisAlliesApp(App[None]):
         self.push_screen(TextPrompt("Save a copy of the game (JSON)", str(default),
                                     note="The game itself is saved after every action; this is an extra copy."),
                          callback=write)
+
+
+def _terminal_input() -> bool:
+    """Whether the program's input is still a terminal (False once it hangs up)."""
+    stdin = sys.__stdin__
+    try:
+        return stdin is not None and os.isatty(stdin.fileno())
+    except ValueError:  # closed
+        return False
 
 
 def make_app(*, dice: DiceChoice = None, ascii: bool = False, open_game: str | SavedGame | None = None,
