@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from axisallies_tui.engine.queries import power_state
 from tests.tui.test_flows import SIZE, feed, settle, status
+from tests.tui.test_rule_actions import footer_text
 
 FIXED = "s004-alt-tech-2-fixed-price"
 
@@ -19,7 +20,13 @@ async def test_fixed_prices_offer_developments_and_buy_the_chosen_one(saved_game
         offers = str(panel.query_one("#research-dice").render())
         assert "> Rockets" in offers and "Super Submarines" in offers  # the USSR holds 24 IPCs
         assert "Heavy Bombers" not in offers
-        await pilot.press("plus", "r")
+        keys = footer_text(app)  # the footer names what the keys do under this scheme
+        assert "+ Next" in keys and "- Previous" in keys and "r Buy" in keys
+        assert "More dice" not in keys and "Roll" not in keys
+        await pilot.press("minus")  # back from the first offer to the last
+        await settle(pilot)
+        assert "> Long-Range Aircraft" in str(panel.query_one("#research-dice").render())
+        await pilot.press("plus", "plus", "r")
         await settle(pilot)
         ussr = power_state(app.session.rules.board, app.session.state, "ussr")
         assert ussr.ipcs == 9 and ussr.techs == ()
@@ -28,3 +35,11 @@ async def test_fixed_prices_offer_developments_and_buy_the_chosen_one(saved_game
         await pilot.press("r")
         await settle(pilot)
         assert "nothing to buy" in status(app).problem
+
+
+async def test_the_dice_chart_keeps_its_dice_keys(saved_game, app_for):
+    app = app_for(saved_game())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        keys = footer_text(app)
+        assert "+ More dice" in keys and "r Roll" in keys and "Buy" not in keys

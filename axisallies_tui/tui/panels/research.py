@@ -26,6 +26,11 @@ class ResearchPanel(PhasePanel):
         Binding("plus,equals_sign,right,up", "more", "More dice", id="research.more", key_display="+"),
         Binding("minus,left,down", "fewer", "Fewer", id="research.fewer", key_display="-"),
         Binding("r,enter", "roll", "Roll", id="research.roll", key_display="r"),
+        # Under a house rule's scheme of offers the same keys choose and buy, and
+        # the footer says so (`check_action` shows one set or the other).
+        Binding("plus,equals_sign,right,up", "next_offer", "Next", id="research.next", key_display="+"),
+        Binding("minus,left,down", "previous_offer", "Previous", id="research.previous", key_display="-"),
+        Binding("r,enter", "buy", "Buy", id="research.buy", key_display="r"),
     ]
 
     def __init__(self, *args: object, **kwargs: object) -> None:
@@ -39,6 +44,27 @@ class ResearchPanel(PhasePanel):
         yield Static("", id="research-dice", classes="panel-text", markup=False)
         yield Static("+/- choose dice   r roll   e skip research", id="research-keys", classes="panel-keys",
                      markup=False)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The dice keys under the edition's chart, the offer keys under a scheme
+        of offers: the other set is hidden, and its keys go to this one."""
+        dice = isinstance(self.session.rules.research, ClassicChart)
+        if action in ("more", "fewer", "roll"):
+            return dice
+        if action in ("next_offer", "previous_offer", "buy"):
+            return not dice
+        return True
+
+    def action_next_offer(self) -> None:
+        self.action_more()
+
+    def action_previous_offer(self) -> None:
+        offers = self._offers() or []
+        self.dice = (self.dice - 1) % max(len(offers), 1)
+        self.show_state()
+
+    def action_buy(self) -> None:
+        self.action_roll()
 
     def _offers(self) -> list[Research] | None:
         """The purchases a house rule's scheme offers now, or None under the
