@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Callable, Literal
 
 from axisallies_tui.engine.copying import evolve
+from axisallies_tui.engine.hooks import HouseRule
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import GameState
 from axisallies_tui.engine.tx import Tx
@@ -53,10 +54,7 @@ def battle_step(step_id: str) -> Callable[[Step], Step]:
 
 def steps_for(rules: Rules, state: GameState, when: When) -> tuple[str, ...]:
     """The steps of this battle's pre-battle part or of one round, after house rules."""
-    steps = PRE_BATTLE_STEPS if when == "pre" else ROUND_STEPS
-    for rule in rules.hooks("battle_steps"):
-        steps = rule.battle_steps(rules, state, when, steps)
-    return steps
+    return _steps(rules.hooks("battle_steps"), rules, state, when)
 
 
 EXACT_BLIND = ("unit_in_battle", "casualty_targets", "casualty_chooser")
@@ -76,12 +74,29 @@ def after_attacker_fire(steps: tuple[str, ...], step: str) -> tuple[str, ...]:
     return steps[:at] + (step,) + steps[at:]
 
 
-def is_edition_procedure(rules: Rules, state: GameState) -> bool:
-    """True when the battle runs the edition's steps unchanged and no rule
-    reads the battle in ways the exact odds calculator does not model."""
-    if any(rules.hooks(hook) for hook in EXACT_BLIND):
+def is_edition_procedure(rules: Rules, state: GameState, space_id: str | None = None) -> bool:
+    """True when the battle in `space_id` (default: the one under way) runs the
+    edition's steps unchanged and no rule reads it in ways the exact odds
+    calculator does not model. A rule that says this battle is beyond its reach
+    (`HouseRule.changes_battle`: no submarine for a submarine rule, say) is
+    left out, so the battle keeps its exact odds."""
+    space = space_id if space_id is not None else state.battle.space if state.battle is not None else None
+
+    def reaches(rule: HouseRule) -> bool:
+        return space is None or rule.changes_battle(rules, state, space)
+
+    if any(reaches(rule) for hook in EXACT_BLIND for rule in rules.hooks(hook)):
         return False
-    return steps_for(rules, state, "pre") == PRE_BATTLE_STEPS and steps_for(rules, state, "round") == ROUND_STEPS
+    changing = tuple(rule for rule in rules.hooks("battle_steps") if reaches(rule))
+    return (_steps(changing, rules, state, "pre") == PRE_BATTLE_STEPS
+            and _steps(changing, rules, state, "round") == ROUND_STEPS)
+
+
+def _steps(changing: tuple[HouseRule, ...], rules: Rules, state: GameState, when: When) -> tuple[str, ...]:
+    steps = PRE_BATTLE_STEPS if when == "pre" else ROUND_STEPS
+    for rule in changing:
+        steps = rule.battle_steps(rules, state, when, steps)
+    return steps
 
 
 def advance(tx: Tx) -> None:

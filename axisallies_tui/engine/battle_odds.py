@@ -26,7 +26,7 @@ def odds_for_battle(rules: Rules, state: GameState, space_id: str,
     and the rules' answer on whether its casualties fire back are included.
     Simulated odds (see simulate.py) ask `stop` between trials and tell
     `progress` the figures so far as they go."""
-    if not is_edition_procedure(rules, state):
+    if not is_edition_procedure(rules, state, space_id):
         return simulated_odds(rules, state, space_id, stop=stop, progress=progress)
     round_number = state.battle.round if state.battle and state.battle.space == space_id else 1
 

@@ -204,6 +204,12 @@ def _defenders_in(rules: Rules, state: GameState, space_id: str) -> tuple[Unit, 
     return tuple(u for u in units if u.power not in friends and u.aboard is None and kinds[u.type].combatant)
 
 
+def any_unit_in_battle(rules: Rules, state: GameState, space_id: str, tag: str) -> bool:
+    """Whether a unit tagged `tag` fights on either side in `space_id`."""
+    kinds = rules.edition.unit_by_id
+    return any(kinds[u.type].has(tag) for side in (attackers_in, defenders_in) for u in side(rules, state, space_id))
+
+
 def pending_fights(rules: Rules, state: GameState) -> list[tuple[str, str]]:
     """(space, "battle" or "raid") for each fight the power to act still has: a
     territory both attacked and raided has two, fought in the order the attacker

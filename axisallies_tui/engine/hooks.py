@@ -264,6 +264,15 @@ class HouseRule:
         whose steps differ from the edition's gets simulated odds."""
         return steps
 
+    def changes_battle(self, rules: Rules, state: GameState, space_id: str) -> bool:
+        """Whether this rule's battle hooks can change how the battle in
+        `space_id` goes, from the units there now (before it starts: the
+        attackers moved in and the defenders). Answer False only when they
+        certainly cannot (a submarine rule, no submarine on either side): the
+        battle then gets the exact odds. Asked about battles under way too, so
+        the answer may turn False as units fall, never back to True."""
+        return True
+
     def battle_step(self, tx: Tx, step: str) -> None:
         """Run one of this rule's battle steps (it may fire, ask, remove units)."""
         raise NotImplementedError(f"{self.id} declares the battle step {step!r} but does not run it")

@@ -45,6 +45,10 @@ class SubTargetChoice(HouseRule):
         chooser: str = self.state_in(state).chooser
         return chooser if kind == "attacker_casualties" and chooser else power
 
+    def changes_battle(self, rules: Rules, state: GameState, space_id: str) -> bool:
+        """Only submarines aim: without one on either side the battle is the edition's."""
+        return combat.any_unit_in_battle(rules, state, space_id, "submarine")
+
     def battle_steps(self, rules: Rules, state: GameState, when: str, steps: tuple[str, ...]) -> tuple[str, ...]:
         """The defence fires in two parts: the aiming subs after the rest."""
         if when != "round" or "defence_fire" not in steps:

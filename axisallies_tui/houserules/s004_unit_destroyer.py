@@ -52,6 +52,11 @@ class Destroyer(HouseRule):
     def battle_step(self, tx: Tx, step: str) -> None:
         tx.set_rule_state(self.id, sides_now(tx.rules, tx.state))
 
+    def changes_battle(self, rules: Rules, state: GameState, space_id: str) -> bool:
+        """Everything this rule changes in battle is about submarines (a destroyer
+        without them is its data: numbers the exact odds read)."""
+        return combat.any_unit_in_battle(rules, state, space_id, "submarine")
+
     def unit_in_battle(self, rules: Rules, state: GameState, unit: Unit, role: str, profile: Profile) -> Profile:
         sides = self._sides(rules, state)
         if sides is None:

@@ -44,6 +44,12 @@ class MobileAntiAir(HouseRule):
             return "mobile anti-air moves only in the non-combat move"
         return None
 
+    def changes_battle(self, rules: Rules, state: GameState, space_id: str) -> bool:
+        """It fires only from the defence at attacking aircraft; otherwise it is
+        a unit that never rolls (defence 0 in its data), as the exact odds see it."""
+        return (any(rules.edition.unit(u.type).has(TAG) for u in combat.defenders_in(rules, state, space_id))
+                and any(rules.edition.unit(u.type).domain == AIR for u in combat.attackers_in(rules, state, space_id)))
+
     def battle_steps(self, rules: Rules, state: GameState, when: str, steps: tuple[str, ...]) -> tuple[str, ...]:
         """It fires after the attacker and before the rest of the defence, so its
         hits are placed on aircraft before the other defensive hits are taken."""

@@ -130,6 +130,6 @@ def test_every_declared_hook_has_a_method_and_every_method_is_declared():
 
     methods = {name for name, value in vars(HouseRule).items() if callable(value) and not name.startswith("_")}
     plumbing = {"initial_state", "state_in", "bind", "handle", "answer", "run_phase", "why_not_end_phase",
-                "end_phase", "battle_step"}
+                "end_phase", "battle_step", "changes_battle"}
     assert set(SPECS) <= methods
     assert methods - plumbing - set(SPECS) == set()

@@ -98,3 +98,24 @@ def test_with_the_rule_a_defending_sub_still_cannot_hit_aircraft():
     state = act(rules, act(rules, state, EndPhase()).state, Fight(space="north_sea_zone"), dice=[6, 1]).state
     assert count(rules, state, "north_sea_zone", "germany", "transport") == 0
     assert count(rules, state, "north_sea_zone", "germany", "fighter") == 1
+
+
+def test_without_a_sub_the_battle_keeps_its_exact_odds():
+    """No submarine on either side: nothing to aim, so the rule leaves the battle
+    alone and its odds are the exact ones of the base rules, to the last digit.
+    A German battleship and fighter attack the same transport and carrier."""
+    rules, plain = make_rules(RULE), make_rules()
+
+    def surface_attack(rules):
+        state = clear(rules, clear(rules, start(rules), "baltic_sea_zone"), "north_sea_zone")
+        state = put(rules, state, "baltic_sea_zone", "germany", "battleship", 1)
+        state = put(rules, state, "north_sea_zone", "uk", "transport", 1)
+        state = put(rules, state, "north_sea_zone", "uk", "carrier", 1)
+        state = at(rules, state, "germany", "combat_move")
+        move = Move(origin="baltic_sea_zone", destination="north_sea_zone", units=(("battleship", 1),))
+        return act(rules, act(rules, state, move).state, EndPhase()).state
+
+    odds = odds_for_battle(rules, surface_attack(rules), "north_sea_zone")
+    assert odds.method == "exact"
+    assert odds == odds_for_battle(plain, surface_attack(plain), "north_sea_zone")
+    assert odds_for_battle(rules, sub_attack(rules), "north_sea_zone").method == "simulated"

@@ -98,3 +98,19 @@ def test_it_cannot_board_a_transport_in_the_combat_move():
     later = act(rules, at(rules, state, "uk", "noncombat_move"),
                 Move(origin="united_kingdom", destination="north_sea_zone", units=(("mobile_aa", 1),))).state
     assert count(rules, later, "north_sea_zone", "uk", "mobile_aa") == 1
+
+
+def test_without_attacking_aircraft_the_odds_stay_exact():
+    """Infantry and armour attack: it has nothing to fire at, so the battle's odds
+    are exact (it stands as a unit that never rolls); with a fighter along they
+    are simulated."""
+    rules = make_rules(RULE)
+    odds = odds_for_battle(rules, attack(rules, [("infantry", 1), ("armour", 1)]), "caucasus")
+    plain = battle_odds([(Profile(unit="infantry", domain="land", value=1, cost=3), 1),
+                         (Profile(unit="armour", domain="land", value=3, cost=5), 1)],
+                        [(Profile(unit="infantry", domain="land", value=2, cost=3), 1),
+                         (Profile(unit="mobile_aa", domain="land", value=0, cost=7), 1)], land_battle=True)
+    assert odds.method == "exact"
+    assert odds.attacker_win == plain.attacker_win and odds.defender_win == plain.defender_win
+    with_fighter = attack(rules, [("infantry", 1), ("fighter", 1)])
+    assert odds_for_battle(rules, with_fighter, "caucasus").method == "simulated"
