@@ -8,6 +8,7 @@ what it is.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from cattrs.errors import ClassValidationError
@@ -63,7 +64,7 @@ class CodecError(ValueError):
         self.code = code
 
 
-def _strict(kind: type, name: str) -> Any:
+def _strict(kind: type | tuple[type, ...], name: str) -> Callable[[Any, Any], Any]:
     """A structure hook that takes only values already of `kind` (cattrs would
     otherwise turn "3" into 3, 2.7 into 2, True into 1 and 1e400 into "inf")."""
 
@@ -133,7 +134,8 @@ def event_to_json(event: Event, board: Board, edition: Edition) -> dict[str, Any
 
 
 def state_to_json(state: GameState) -> dict[str, Any]:
-    return converter.unstructure(state)
+    data: dict[str, Any] = converter.unstructure(state)
+    return data
 
 
 def structure(data: Any, cls: type[T], what: str) -> T:
@@ -149,7 +151,8 @@ def state_from_json(data: Any) -> GameState:
 
 
 def ruleset_to_json(ruleset: Ruleset) -> dict[str, Any]:
-    return converter.unstructure(ruleset)
+    data: dict[str, Any] = converter.unstructure(ruleset)
+    return data
 
 
 def ruleset_from_json(data: Any) -> Ruleset:
@@ -159,7 +162,8 @@ def ruleset_from_json(data: Any) -> Ruleset:
 
 
 def dice_mode_to_json(mode: DiceMode) -> dict[str, Any]:
-    return converter.unstructure(mode)
+    data: dict[str, Any] = converter.unstructure(mode)
+    return data
 
 
 def dice_mode_from_json(data: Any) -> DiceMode:

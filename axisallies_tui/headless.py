@@ -64,13 +64,13 @@ from axisallies_tui.protocol import (
     UNKNOWN_QUERY,
     error,
 )
-from axisallies_tui.store import NotYourTurn
+from axisallies_tui.store import NotYourTurn, SavedGame
 
 
 class Session:
     """A game being played headless, saved or only in memory."""
 
-    def __init__(self, rules: Rules, state: GameState, seed: str | None, saved: Any = None,
+    def __init__(self, rules: Rules, state: GameState, seed: str | None, saved: SavedGame | None = None,
                  start_events: tuple[Any, ...] = (), dice_mode: DiceMode | None = None, dice_used: int = 0) -> None:
         self.rules = rules
         self.state = state
@@ -208,7 +208,7 @@ def battles_json(rules: Rules, state: GameState) -> list[dict[str, Any]]:
     """The battles and raids the power to act still has to fight ("kind": "battle"
     or "raid"; a territory both attacked and raided has one of each), and whether
     one of them is being fought now."""
-    under_way = state.battle.space if getattr(state, "battle", None) is not None else None
+    under_way = state.battle.space if state.battle is not None else None
     return [{"space": space, "kind": kind, "under_way": kind == BATTLE and space == under_way}
             for space, kind in pending_fights(rules, state)]
 
@@ -305,8 +305,8 @@ def serve(session: Session, lines: Iterable[str], write: Callable[[dict[str, Any
             continue
         try:
             action = action_from_json(message)
-        except CodecError as problem:
-            write(error(problem.code, str(problem), number))
+        except CodecError as refused:
+            write(error(refused.code, str(refused), number))
             continue
         if _attempt(session, action, number, incoming, write):
             return 2

@@ -177,9 +177,9 @@ class _Reader:
                 self.add(entry, "must be a table of the rule's parameters (empty for none)")
                 continue
             choices.append(HouseRuleChoice(id=rule_id, params=tuple(sorted(params.items()))))
-        for problem in choice_problems(catalogue, edition.id, tuple(choices)):
-            rule_id = next((c.id for c in choices if problem.startswith(c.id)), None)
-            self.add(f"[rules.house.{rule_id}]" if rule_id else "[rules.house]", problem)
+        for conflict in choice_problems(catalogue, edition.id, tuple(choices)):
+            rule_id = next((c.id for c in choices if conflict.startswith(c.id)), None)
+            self.add(f"[rules.house.{rule_id}]" if rule_id else "[rules.house]", conflict)
         ruleset = Ruleset(board=board.id, options=tuple(sorted(options)), house=tuple(choices), dice=dice)
         if self.problems.found:
             return ruleset, None
@@ -602,7 +602,8 @@ def _hints(cls: type) -> dict[str, Any]:
 def _kind(hint: Any) -> str:
     """How a field of this type is written in TOML."""
     if hint in (bool, int, str):
-        return hint.__name__
+        name: str = hint.__name__
+        return name
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (typing.Union, types.UnionType) and set(args) == {str, type(None)}:
         return "optstr"
@@ -709,9 +710,10 @@ def position_text(rules: Rules, state: GameState, comment: str = "") -> str:
 def _changed_fields(value: Any, default: Any) -> list[tuple[str, Any]]:
     """(key, TOML value) for each field of `value` that differs from `default`
     (every field when `default` is None), skipping `id`."""
-    hints = _hints(type(value))
+    cls: type = type(value)
+    hints = _hints(cls)
     pairs = []
-    for field in attrs.fields(type(value)):
+    for field in attrs.fields(cls):
         item = getattr(value, field.name)
         if field.name == "id" or (default is not None and item == getattr(default, field.name)):
             continue

@@ -154,7 +154,7 @@ def _regular_file(path: Path) -> bool:
 # -- hashes -----------------------------------------------------------------------------
 
 
-_json_text = json.encoder.encode_basestring  # type: ignore[attr-defined]
+_json_text = json.encoder.encode_basestring
 """A string as JSON without escaping non-ASCII, as `canonical` writes it."""
 
 
@@ -185,9 +185,10 @@ def _head(count: int, last_hash: str, genesis: str, mode: DiceMode, summary: dic
 
 
 def _head_ok(head: Any) -> bool:
-    if not isinstance(head, dict) or not isinstance(head.get("check"), str):
+    check = head.get("check") if isinstance(head, dict) else None
+    if not isinstance(check, str):
         return False
-    return _sha({k: v for k, v in head.items() if k != "check"}) == head["check"]
+    return _sha({k: v for k, v in head.items() if k != "check"}) == check
 
 
 def _snapshot_hash(row_hash: str, state_json: str) -> str:
@@ -204,7 +205,7 @@ def _now() -> str:
 def _shared(folder: Path) -> bool:
     """A group's shared games folder ($AXISALLIES_GAMES_DIR): files are group-writable."""
     shared = os.environ.get("AXISALLIES_GAMES_DIR")
-    return bool(shared) and Path(shared).expanduser().resolve() == folder.resolve()
+    return shared is not None and shared != "" and Path(shared).expanduser().resolve() == folder.resolve()
 
 
 def _file_mode(folder: Path) -> int:
@@ -387,8 +388,8 @@ def _read(path: Path) -> _Content:
             raise SaveDamaged(path, "meta", f"the setting {harmless(row[0])!r} is damaged", None) from None
     content.version = content.meta.get("format_version")  # type: ignore[assignment]
     content.head = content.meta.pop("head", None)
-    content.rows = [tuple(r) for r in raw_rows]  # type: ignore[misc]
-    content.snapshots = [tuple(s) for s in raw_snaps]  # type: ignore[misc]
+    content.rows = [tuple(r) for r in raw_rows]
+    content.snapshots = [tuple(s) for s in raw_snaps]
     return content
 
 
@@ -1074,7 +1075,7 @@ def _checkpoint_old(path: Path) -> None:
 
 
 def _rebuild_rows(path: Path, rules: Rules, state: GameState, genesis: str,
-                  actions: Sequence[tuple[Any, Any, str]], source: str | None = None,
+                  actions: Sequence[tuple[Any, Any, str | None]], source: str | None = None,
                   ) -> tuple[list[tuple[Any, ...]], GameState, int]:
     """Replay (action JSON, dice list, played_at) entries and chain them as
     version-2 rows with the events the replay gives. Raises SaveDamaged (or a
@@ -1298,7 +1299,7 @@ def _listing(path: Path, name: str, me: str) -> dict[str, Any]:
             meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
         version = json.loads(meta["format_version"])
         if version == 1:
-            summary = json.loads(meta["summary"])
+            summary: dict[str, Any] = json.loads(meta["summary"])
             logins: dict[str, str] = {}
         else:
             head = json.loads(meta["head"])
@@ -1311,7 +1312,7 @@ def _listing(path: Path, name: str, me: str) -> dict[str, Any]:
         summary.update(name=name, board=harmless(json.loads(meta["board"])),
                        players=harmless_data(players), logins=harmless_data(logins))
         waiting = summary.get("waiting_for") or summary.get("power")
-        summary["your_turn"] = bool(logins) and not summary.get("winner") and logins.get(waiting) == me
+        summary["your_turn"] = bool(logins) and not summary.get("winner") and waiting is not None and logins.get(waiting) == me
         holder = holder_of(path)
         if holder is not None:
             summary["open_by"] = harmless(holder.get("login") or "someone")

@@ -19,7 +19,7 @@ from axisallies_tui.engine import rockets as _rockets  # noqa: F401
 from axisallies_tui.engine import turns as _turns  # noqa: F401
 from axisallies_tui.engine.actions import Action, Answer, Concede, EndPhase, Undo
 from axisallies_tui.engine.casualties import names_pieces, parse_piece_answer, piece_answer_text
-from axisallies_tui.engine.decisions import DECISIONS, resolves  # noqa: F401  (re-exported)
+from axisallies_tui.engine.decisions import DECISIONS, resolves
 from axisallies_tui.engine.dice import DiceSource
 from axisallies_tui.engine.errors import IllegalAction
 from axisallies_tui.engine.events import ActionUndone, Conceded, DecisionAnswered, Event, answer_text
@@ -217,3 +217,7 @@ class Game:
     def apply(self, action: Action, dice: DiceSource) -> tuple["Game", Step]:
         step = apply(self.rules, self.state, action, dice)
         return Game(self.rules, step.state), step
+
+
+# DECISIONS and resolves are re-exported: callers outside the engine reach them here.
+__all__ = ["DECISIONS", "Game", "Step", "apply", "new_game", "resolves", "setup_state"]

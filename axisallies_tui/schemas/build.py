@@ -63,8 +63,8 @@ def record_schema(cls: type, *, every_field_required: bool, tag: tuple[str, str]
         properties[field.name] = type_schema(field.type)
         if every_field_required or field.default is attrs.NOTHING:
             required.append(field.name)
-    for name, schema in (extra or {}).items():
-        properties[name] = schema
+    for name, extra_schema in (extra or {}).items():
+        properties[name] = extra_schema
         required.append(name)
     schema: dict[str, Any] = {"type": "object", "properties": properties, "required": required,
                               "additionalProperties": False}
@@ -86,10 +86,11 @@ def _every_kind() -> tuple[dict[str, type], dict[str, type]]:
     events: dict[str, type] = {}
     waiting = list(Event.__subclasses__())
     while waiting:
-        cls = waiting.pop()
-        waiting.extend(cls.__subclasses__())
-        if "kind" in vars(cls) and attrs.has(cls):  # not the plain class attrs replaced by a slotted one
-            events[cls.kind] = cls
+        event_cls = waiting.pop()
+        waiting.extend(event_cls.__subclasses__())
+        kind = vars(event_cls).get("kind")
+        if kind is not None and attrs.has(event_cls):  # not the plain class attrs replaced by a slotted one
+            events[kind] = event_cls
     return dict(sorted(ACTIONS.items())), dict(sorted(events.items()))
 
 

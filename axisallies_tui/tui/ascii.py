@@ -67,7 +67,7 @@ def to_ascii(text: str) -> str:
 def ascii_driver(base: type[Any]) -> type[Any]:
     """A subclass of the driver class `base` whose output is filtered by `to_ascii`."""
 
-    class AsciiDriver(base):  # type: ignore[misc, valid-type]
+    class AsciiDriver(base):  # type: ignore[misc]
         def write(self, data: str) -> None:
             super().write(to_ascii(data))
 

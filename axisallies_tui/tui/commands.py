@@ -118,7 +118,7 @@ class LoadCommands(ListedCommands):
         from axisallies_tui.store import list_games
 
         app: Any = self.app
-        found = []
+        found: list[tuple[str, Callable[[], Any], str]] = []
         for game in list_games():
             if "problem" in game:
                 continue

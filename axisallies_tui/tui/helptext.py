@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from axisallies_tui.loaders.house import Catalogue, HouseRuleSpec
-from axisallies_tui.rulesearch import (  # noqa: F401  (the pane's names for them)
+from axisallies_tui.rulesearch import (  # re-exported: the pane's names for them
     ACTIVE_PAGE,
     BASE_PAGES,
     HelpPage,
@@ -112,3 +112,8 @@ def rule_page_for(catalogue: Catalogue, rule_id: str, active: dict[str, Any]) ->
         return ACTIVE_PAGE
     rule = catalogue.by_id.get(rule_id)
     return f"house-{rule.document.seed}" if rule else ACTIVE_PAGE
+
+
+__all__ = ["ACTIVE_PAGE", "BASE_PAGES", "DECISION_PAGES", "PHASE_PAGES", "HelpPage", "SearchHit", "all_pages",
+           "base_pages", "help_dir", "help_location", "house_pages", "index_for", "rule_markdown", "rule_page_for",
+           "sections"]

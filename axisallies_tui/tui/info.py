@@ -198,7 +198,7 @@ def status_text(rules: Rules, state: GameState, players: dict[str, str]) -> str:
 def power_rows(rules: Rules, state: GameState, players: dict[str, str]) -> list[tuple[str, ...]]:
     """One row per power: tag and name, player, IPCs, income, territories, developments."""
     board = rules.board
-    rows = []
+    rows: list[tuple[str, ...]] = []
     for ps in state.powers:
         territories = sum(1 for st in state.spaces if st.owner == ps.id)
         techs = ", ".join(rules.edition.tech_by_id[t].name for t in ps.techs if t in rules.edition.tech_by_id)

@@ -128,7 +128,7 @@ def unit_groups(rules: Rules, state: GameState, space_id: str) -> list[UnitGroup
     view = View(rules, state)
     edition = rules.edition
     units = [u for u in view.units(space_id) if u.power == state.power and view.kind(u).move > 0]
-    groups: dict[tuple[object, ...], list[Unit]] = {}
+    groups: dict[tuple[str, int, bool, bool, str | None], list[Unit]] = {}
     for unit in units:
         stuck = why_stuck(view, unit)
         left = movement_left(rules, state, unit)
@@ -155,8 +155,8 @@ def unit_groups(rules: Rules, state: GameState, space_id: str) -> list[UnitGroup
         if kind.domain == AIR and rules.board.space(space_id).is_sea:
             # only aircraft a carrier takes sit on one; a bomber over the sea is in flight
             notes.append("on a carrier" if kind.carrier_cost is not None else "in the air")
-        key = f"{unit_type}:{left}:{int(aboard)}:{int(damaged)}:{int(stuck is not None)}"
-        result.append(UnitGroup(key=key, type=unit_type, label=label, uids=tuple(sorted(u.uid for u in members)),
+        row_key = f"{unit_type}:{left}:{int(aboard)}:{int(damaged)}:{int(stuck is not None)}"
+        result.append(UnitGroup(key=row_key, type=unit_type, label=label, uids=tuple(sorted(u.uid for u in members)),
                                 left=left, stuck=stuck, note=", ".join(notes)))
     return result
 

@@ -69,8 +69,8 @@ class GameSession:
         if self._dice is None:
             return None
         if hasattr(self._dice, "roll"):
-            return self._dice  # type: ignore[return-value]
-        return self._dice(self.saved.seq + 1)  # type: ignore[operator]
+            return self._dice
+        return self._dice(self.saved.seq + 1)
 
     @property
     def table_dice(self) -> bool:

@@ -289,7 +289,7 @@ class BattlePanel(BattlePaneBase):
             self.post_message(self.Submit(Fight(space=space_id, fight_kind=kind)))
 
 
-class CasualtyTable(DataTable):
+class CasualtyTable(DataTable[str]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("plus,equals_sign,right", "change(1)", "More", id="casualty.more", key_display="+", show=False),
         Binding("minus,left", "change(-1)", "Fewer", id="casualty.fewer", key_display="-", show=False),
@@ -322,7 +322,7 @@ class CasualtyPanel(BattlePaneBase):
     """
 
     def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        super().__init__(*args, **kwargs)
         self.slots: list[battles.Slot] = []
         self.picks: dict[str, int] = {}
         self.default_picks: dict[str, int] = {}

@@ -79,7 +79,7 @@ class OriginList(OptionList):
     ]
 
 
-class UnitTable(DataTable):
+class UnitTable(DataTable[str]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("plus,equals_sign,right", "change(1)", "More", id="move.more", key_display="+", show=False),
         Binding("minus,left", "change(-1)", "Fewer", id="move.fewer", key_display="-", show=False),
@@ -258,7 +258,8 @@ class MovePanel(PhasePanel):
     def _draw_units(self) -> None:
         rules, state = self.session.rules, self.session.state
         assert self.origin is not None
-        keep = self.current_group().key if self.groups and self.query_one(UnitTable).row_count else None
+        current = self.current_group() if self.query_one(UnitTable).row_count else None
+        keep = current.key if current is not None else None
         self.groups = planning.unit_groups(rules, state, self.origin)
         table = self.query_one(UnitTable)
         table.clear()

@@ -20,7 +20,7 @@ from axisallies_tui.tui.panels.base import PhasePanel, register_panel
 from axisallies_tui.tui.session import NoDice
 
 
-class ShoppingTable(DataTable):
+class ShoppingTable(DataTable[str]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("plus,equals_sign,right", "add(1)", "Add", id="purchase.add", key_display="+"),
         Binding("minus,left", "add(-1)", "Remove", id="purchase.remove", key_display="-"),
@@ -109,8 +109,8 @@ class PurchasePanel(PhasePanel):
         spent = sum(self.price(rules.edition.unit(u)) * n for u, n in ps.unplaced)
         lines = [f"Holding {ps.ipcs} IPCs. List: {cost} IPCs, leaving {ps.ipcs - cost}."]
         if ps.unplaced:
-            bought = ", ".join(f"{n} {unit_abbreviation(rules.edition.unit(u))}" for u, n in ps.unplaced)
-            lines.append(f"Bought this turn: {bought} ({spent} IPCs).")
+            listing = ", ".join(f"{n} {unit_abbreviation(rules.edition.unit(u))}" for u, n in ps.unplaced)
+            lines.append(f"Bought this turn: {listing} ({spent} IPCs).")
         self.query_one("#purchase-total", Static).update("\n".join(lines))
 
     def current_unit(self) -> UnitType | None:

@@ -60,7 +60,9 @@ class Dialog(ModalScreen[ResultType]):
 
     def dismiss(self, result: ResultType | None = None) -> AwaitComplete:
         if self.answered:
-            return AwaitComplete.nothing()
+            # Textual leaves AwaitComplete.nothing unannotated.
+            nothing: AwaitComplete = AwaitComplete.nothing()  # type: ignore[no-untyped-call]
+            return nothing
         self.answered = True
         return super().dismiss(result)
 
@@ -211,7 +213,7 @@ class TextDialog(Dialog[None]):
         self.dismiss(None)
 
 
-class ReadOnlyTable(DataTable, can_focus=False):
+class ReadOnlyTable(DataTable[str], can_focus=False):
     """A table to read, not to move about in (keys go to the dialog)."""
 
 

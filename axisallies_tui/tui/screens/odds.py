@@ -154,7 +154,7 @@ def report(setup: OddsSetup, odds: Any) -> list[str]:
     return lines
 
 
-class SideTable(DataTable):
+class SideTable(DataTable[str]):
     """One side's units: +/- change the highlighted count, 0 clears it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -53,12 +53,13 @@ def default_save_name() -> str:
 
 class RuleList(OptionList):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space,enter", "toggle", "On/off", id="setup.toggle", key_display="Space"),
+        Binding("space,enter", "toggle_rule", "On/off", id="setup.toggle", key_display="Space"),
         Binding("slash", "screen.find_rule", "Filter", id="setup.filter", key_display="/"),
         Binding("v", "screen.available_only", "Available only", id="setup.available"),
     ]
 
-    def action_toggle(self) -> None:
+    def action_toggle_rule(self) -> None:
+        """Space: the highlighted rule on or off (Textual's DOMNode has its own `action_toggle`)."""
         if self.highlighted is None:
             return
         option = self.get_option_at_index(self.highlighted)

@@ -30,7 +30,7 @@ def _cell(text: str) -> Text:
     return Text(text, no_wrap=True, end="")
 
 
-class SpaceTable(DataTable):
+class SpaceTable(DataTable[Text]):
     """One region's spaces. `p` places the panel's unit in the highlighted space;
     `m` moves units from it and `t` tries the units chosen to move there."""
 
@@ -163,8 +163,10 @@ class RegionBoard(Vertical):
         self.rows: dict[str, list[str]] = {r: [] for r in self.region_ids}
         for space in sorted(board.spaces, key=lambda s: (s.is_sea, s.name)):
             self.rows.setdefault(space.region, []).append(space.id)
-        first = board.space(initial_space).region if initial_space in board.space_by_id else self.region_ids[0]
-        self.initial_region = first
+        if initial_space is not None and initial_space in board.space_by_id:
+            self.initial_region = board.space(initial_space).region
+        else:
+            self.initial_region = self.region_ids[0]
         self.peek = False
         """The next region's table is shown (read only) under the current one."""
 

@@ -10,6 +10,8 @@ class TickBox(Checkbox):
     """A checkbox whose mark is `X` when on and blank when off, so its state
     shows without colour (Textual's own draws an `X` in both states)."""
 
-    @property  # type: ignore[override]
-    def BUTTON_INNER(self) -> str:  # noqa: N802 - overrides the class constant
+    # Textual types BUTTON_INNER as a plain writable str; a read-only property
+    # in its place works (it is only read) but mypy cannot accept it.
+    @property
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]  # noqa: N802 - overrides the class constant
         return "X" if self.value else " "
