@@ -709,3 +709,19 @@ async def test_the_garbage_collector_paused_for_the_start_up_runs_again_once_the
     finally:
         gc.enable()
         gc.unfreeze()
+
+
+async def test_a_panel_title_longer_than_the_panel_wraps_instead_of_losing_words(saved_game, app_for):
+    """At 160x50 the action panel is about 55 columns: a battle's question such as
+    "Battle for Ukraine S.S.R., after round 1: press on or retreat?" needs two
+    lines, and its last words must not be cut off."""
+    app = app_for(saved_game())
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settle(pilot)
+        title = app.screen.panel.query_one(".panel-title")
+        question = "Battle for Ukraine S.S.R., after round 1: press on or retreat?"
+        title.update(question)
+        await settle(pilot)
+        assert title.size.width < len(question)
+        shown = " ".join("".join(seg.text for seg in strip).strip() for strip in title.render_lines(title.size.region))
+        assert shown == question

@@ -21,7 +21,7 @@ class PhasePanel(Vertical):
 
     DEFAULT_CSS = """
     PhasePanel { height: 1fr; }
-    PhasePanel > .panel-title { text-style: bold; height: 1; }
+    PhasePanel > .panel-title { text-style: bold; height: auto; }
     PhasePanel > .panel-text { height: auto; }
     PhasePanel > .panel-keys { height: auto; color: $text-muted; }
     """
