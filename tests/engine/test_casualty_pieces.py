@@ -222,3 +222,17 @@ def test_defenders_are_not_told_apart_by_their_own_last_move(rules):
     after = act(rules, state, Fight(space="caucasus"), dice=[1, 6, 6]).state
     assert after.pending is None or after.pending.kind == "retreat"
     assert count(rules, after, "caucasus", "ussr", "infantry") == 1
+
+
+def test_the_feed_says_casualty_or_casualties_as_the_count_is(rules):
+    from axisallies_tui.engine.events import CasualtiesChosen
+
+    def said(destroyed=(), damaged=()):
+        event = CasualtiesChosen(power="germany", space="ukraine_ssr", destroyed=destroyed, damaged=damaged)
+        return event.describe(rules.board, rules.edition)
+
+    assert said((("fighter", 1),)) == \
+        "Germany takes 1 fighter as a casualty in Ukraine S.S.R.; it fires back before it goes."
+    assert said((("infantry", 3),)) == \
+        "Germany takes 3 × infantry as casualties in Ukraine S.S.R.; they fire back before they go."
+    assert said(damaged=(("battleship", 1),)) == "Germany takes 1 battleship damaged as a casualty in Ukraine S.S.R."
