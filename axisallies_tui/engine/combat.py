@@ -1113,7 +1113,8 @@ def _ended(tx: Tx) -> bool:
         if tx.board.space(battle.space).is_sea:
             _finish(tx, "attacker", f"{tx.board.power(tx.state.power).name} wins the battle in {name}.")
         elif land:
-            _finish(tx, "attacker", f"{tx.board.power(tx.state.power).name} takes {name}.")
+            # the capture that follows says "captures ... from ...": not "takes" twice
+            _finish(tx, "attacker", f"{tx.board.power(tx.state.power).name} wins the battle for {name}.")
             capture(tx, battle.space, tx.state.power)
         else:
             _finish(tx, "attacker", f"The defenders of {name} are destroyed, but aircraft cannot take it.")

@@ -41,6 +41,9 @@ def test_armour_against_infantry_one_round_each_hits(rules):
     assert owner(rules.board, after, "caucasus") == "germany"
     assert count(rules, after, "caucasus", "germany", "armour") == 1
     assert [e.kind for e in step.events][-2:] == ["battle_ended", "territory_captured"]
+    # the feed says each thing once: who won the battle, then what changed hands
+    said = [e.describe(rules.board, rules.edition) for e in step.events[-2:]]
+    assert said == ["Germany wins the battle for Caucasus.", "Germany captures Caucasus from Soviet Union."]
 
 
 def test_the_defender_chooses_casualties_with_a_cheapest_first_default(rules):
