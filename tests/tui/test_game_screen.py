@@ -725,3 +725,23 @@ async def test_a_panel_title_longer_than_the_panel_wraps_instead_of_losing_words
         assert title.size.width < len(question)
         shown = " ".join("".join(seg.text for seg in strip).strip() for strip in title.render_lines(title.size.region))
         assert shown == question
+
+
+async def test_on_a_tall_board_the_current_region_is_above_the_next_one(saved_game, app_for):
+    """At 160x50 the region after the current one is shown below it to read. Going
+    back from the Soviet Union (where the game opens) to Europe: Europe, the
+    current region, is on top and the Soviet Union below, whatever order the
+    tables were first made in."""
+    from axisallies_tui.tui.widgets.region_board import RegionBoard, SpaceTable
+
+    app = app_for(saved_game())
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settle(pilot)
+        board = app.screen.query_one(RegionBoard)
+        regions = [r.id for r in app.session.rules.board.regions]
+        for key in ("2", "1"):  # Europe, then the Americas: each time the region before the last
+            await pilot.press("f2", key)
+            await settle(pilot)
+            current, following = board.active_table(), regions[regions.index(board.active_region) + 1]
+            shown = sorted((t for t in app.screen.query(SpaceTable) if t.display), key=lambda t: t.region.y)
+            assert [t.region_id for t in shown] == [current.region_id, following]

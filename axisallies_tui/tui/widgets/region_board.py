@@ -227,7 +227,11 @@ class RegionBoard(Vertical):
         index = self.region_ids.index(current)
         following = self.region_ids[(index + 1) % len(self.region_ids)] if self.peek else None
         if following is not None:
-            self._fill(following)
+            below = self._fill(following)
+            above = self.query_one(f"#table-{current}", SpaceTable)
+            switcher = self.query_one(ContentSwitcher)
+            if switcher.children.index(above) > switcher.children.index(below):  # made in another order
+                switcher.move_child(above, before=below)
         for table in self.query(SpaceTable):
             if table.region_id == current:
                 table.can_focus = True
