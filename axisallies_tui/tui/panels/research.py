@@ -95,7 +95,8 @@ class ResearchPanel(PhasePanel):
         else:
             line = "  ".join(("> " if i == self.dice else "") + self._label(o) for i, o in enumerate(offers))
         self.query_one("#research-dice", Static).update(line)
-        self.query_one("#research-keys", Static).update("+/- choose   r buy   e skip research")
+        keys = "e go on to purchase" if state.turn.researched else "+/- choose   r buy   e skip research"
+        self.query_one("#research-keys", Static).update(keys)
 
     def _limits(self) -> tuple[int, int, bool]:
         rules, state = self.session.rules, self.session.state
