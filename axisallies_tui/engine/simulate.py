@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from typing import Callable
+from typing import Callable, Iterator, Sequence
 
-from attrs import evolve
+from attrs import evolve, frozen
 
 from axisallies_tui.engine.actions import Action, Answer
 from axisallies_tui.engine.dice import SeededDice
 from axisallies_tui.engine.errors import IllegalAction, OddsCancelled
+from axisallies_tui.engine.events import Casualties, CasualtiesChosen, Event, UnitsLost
+from axisallies_tui.engine.model import LAND
 from axisallies_tui.engine.odds import Odds
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import GameState
@@ -52,7 +54,7 @@ def simulated_odds(rules: Rules, state: GameState, space_id: str, trials: int = 
     for trial in range(trials):
         if stop is not None and stop():
             raise OddsCancelled(space_id)
-        tally.add(rules, space_id, *_fight_once(rules, start, space_id, trial))
+        tally.add(rules, space_id, _fight_once(rules, start, space_id, trial))
         fought = trial + 1
         if progress is not None and fought % PROGRESS_EVERY == 0 and fought < trials:
             progress(tally.odds(), fought, trials)
@@ -70,19 +72,27 @@ class _Tally:
         self.def_left: Counter[str] = Counter()
         self.att_counts: Counter[int] = Counter()
         self.def_counts: Counter[int] = Counter()
+        self.att_lost = 0
+        self.def_lost = 0
 
-    def add(self, rules: Rules, space_id: str, after: GameState, outcome: str, rounds: int) -> None:
+    def add(self, rules: Rules, space_id: str, fought: _Fought) -> None:
         from axisallies_tui.engine.combat import attackers_in, defenders_in
 
+        after, outcome = fought.state, fought.outcome
         attackers = attackers_in(rules, after, space_id) if outcome != "retreat" else []
         defenders = defenders_in(rules, after, space_id)
+        if outcome == "attacker" and rules.board.space(space_id).is_land and \
+                not any(rules.edition.unit(u.type).domain == LAND for u in attackers):
+            outcome = "no_capture"  # aircraft alone cannot take it: kept apart, as the exact odds do
         self.trials += 1
         self.outcomes[outcome] += 1
+        self.att_lost += fought.attacker_lost
+        self.def_lost += fought.defender_lost
         self.att_left.update(u.type for u in attackers)
         self.def_left.update(u.type for u in defenders)
         self.att_counts[len(attackers)] += 1
         self.def_counts[len(defenders)] += 1
-        self.rounds += rounds
+        self.rounds += fought.rounds
 
     def odds(self) -> Odds:
         trials = self.trials
@@ -90,13 +100,14 @@ class _Tally:
         win = share["attacker_win"]
         return Odds(
             attacker_win=win, defender_win=share["defender_win"], draw=share["draw"],
-            stalemate=share["stalemate"], attacker_survives_no_capture=0.0,
+            stalemate=share["stalemate"], attacker_survives_no_capture=self.outcomes["no_capture"] / trials,
             attacker_retreat=share["attacker_retreat"], unfinished=self.outcomes["unfinished"] / trials,
             attacker_survivors=tuple((unit, n / trials) for unit, n in sorted(self.att_left.items())),
             defender_survivors=tuple((unit, n / trials) for unit, n in sorted(self.def_left.items())),
             attacker_survivor_counts=_distribution(self.att_counts, trials),
             defender_survivor_counts=_distribution(self.def_counts, trials),
-            attacker_ipc_loss=0.0, defender_ipc_loss=0.0, rounds=self.rounds / trials,
+            attacker_ipc_loss=self.att_lost / trials, defender_ipc_loss=self.def_lost / trials,
+            rounds=self.rounds / trials,
             method="simulated", margin=1.96 * math.sqrt(max(win * (1 - win), 1 / trials) / trials),
         )
 
@@ -110,12 +121,26 @@ def _ready_to_fight(rules: Rules, state: GameState) -> GameState:
     return evolve(state, phase=phase, pending=None, undo=())
 
 
-def _fight_once(rules: Rules, state: GameState, space_id: str, trial: int) -> tuple[GameState, str, int]:
-    """One battle to its end: (state after, outcome, rounds fought)."""
+@frozen
+class _Fought:
+    """One battle fought to its end (or as far as it went)."""
+
+    state: GameState
+    outcome: str
+    rounds: int
+    attacker_lost: int = 0
+    """Cost of the attacker's units destroyed (the edition's prices)."""
+    defender_lost: int = 0
+
+
+def _fight_once(rules: Rules, state: GameState, space_id: str, trial: int) -> _Fought:
+    """One battle to its end."""
     from axisallies_tui.engine.combat import BattleEnded, Fight
     from axisallies_tui.engine.game import apply
 
     dice = SeededDice(SEED, trial)
+    attacker = state.power
+    lost = Counter[bool]()  # by "is the attacker's"
     action: Action | None = Fight(space=space_id) if state.battle is None else _default(state)
     rounds = state.battle.round if state.battle else 1
     for _ in range(_MAX_STEPS):
@@ -128,11 +153,23 @@ def _fight_once(rules: Rules, state: GameState, space_id: str, trial: int) -> tu
         if step.state.battle is not None:
             rounds = step.state.battle.round
         state = step.state
+        for power, cost in _losses(rules, step.events, space_id):
+            lost[power == attacker] += cost
         ended = next((e for e in step.events if isinstance(e, BattleEnded) and e.space == space_id), None)
         if ended is not None:
-            return state, ended.outcome, rounds
+            return _Fought(state, ended.outcome, rounds, lost[True], lost[False])
         action = _default(state)
-    return state, "unfinished", rounds
+    return _Fought(state, "unfinished", rounds, lost[True], lost[False])
+
+
+def _losses(rules: Rules, events: Sequence[Event], space_id: str) -> Iterator[tuple[str, int]]:
+    """(power, cost) of the units the battle in `space_id` destroyed in `events`:
+    casualties removed, and units lost there otherwise (fighters with no deck left)."""
+    for event in events:
+        if isinstance(event, Casualties) and not isinstance(event, CasualtiesChosen) and event.space == space_id:
+            yield event.power, sum(rules.edition.unit(unit).cost * n for unit, n in event.destroyed)
+        elif isinstance(event, UnitsLost) and event.space == space_id:
+            yield event.power, rules.edition.unit(event.unit).cost * event.count
 
 
 def _default(state: GameState) -> Action | None:

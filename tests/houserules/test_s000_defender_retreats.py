@@ -117,3 +117,29 @@ def test_at_sea_aircraft_leave_only_with_carrier_room():
     assert count(rules, state, "east_canada_sea_zone", "uk", "transport") == 2  # one was there already
     assert count(rules, state, "north_sea_zone", "uk", "transport") == 0
     assert count(rules, state, "north_sea_zone", "uk", "fighter") == 2
+
+
+def test_simulated_odds_keep_aircraft_only_wins_apart_and_count_the_losses():
+    """1 infantry and 2 fighters against 2 infantry: often only the fighters are
+    left, which takes nothing. The simulation (the defender stays, as the exact
+    odds assume) shows that apart from the wins, as the exact figures do, and
+    the IPCs each side may expect to lose, within its margin."""
+    def fighters_attack(rules):
+        state = clear(rules, clear(rules, start(rules), "caucasus"), "ukraine_ssr")
+        state = own(rules, state, "ukraine_ssr", "germany")
+        state = put(rules, state, "ukraine_ssr", "germany", "infantry", 1)
+        state = put(rules, state, "ukraine_ssr", "germany", "fighter", 2)
+        state = put(rules, state, "caucasus", "ussr", "infantry", 2)
+        state = at(rules, state, "germany", "combat_move")
+        for unit, n in (("infantry", 1), ("fighter", 2)):
+            state = act(rules, state, Move(origin="ukraine_ssr", destination="caucasus", units=((unit, n),))).state
+        return act(rules, state, EndPhase()).state
+
+    rules, plain = make_rules(RULE), make_rules()
+    odds = odds_for_battle(rules, fighters_attack(rules), "caucasus")
+    exact = odds_for_battle(plain, fighters_attack(plain), "caucasus")
+    assert odds.method == "simulated" and exact.attacker_survives_no_capture > 0.1
+    assert abs(odds.attacker_survives_no_capture - exact.attacker_survives_no_capture) < 2 * odds.margin
+    assert abs(odds.attacker_win - exact.attacker_win) < 2 * odds.margin
+    assert abs(odds.attacker_ipc_loss - exact.attacker_ipc_loss) < 0.15 * exact.attacker_ipc_loss
+    assert abs(odds.defender_ipc_loss - exact.defender_ipc_loss) < 0.15 * exact.defender_ipc_loss
