@@ -745,3 +745,20 @@ async def test_on_a_tall_board_the_current_region_is_above_the_next_one(saved_ga
             current, following = board.active_table(), regions[regions.index(board.active_region) + 1]
             shown = sorted((t for t in app.screen.query(SpaceTable) if t.display), key=lambda t: t.region.y)
             assert [t.region_id for t in shown] == [current.region_id, following]
+
+
+def test_the_planned_odds_line_accounts_for_every_ending():
+    """Win, lose and draw leave out a win by aircraft alone (no capture) and a
+    stalemate: where they have a chance, the planned attack's line says so."""
+    from axisallies_tui.engine.odds import battle_odds
+    from axisallies_tui.engine.profiles import Profile
+    from axisallies_tui.tui.panels.moves import _planned_line
+
+    infantry = Profile(unit="infantry", domain="land", value=1, cost=3)
+    fighter = Profile(unit="fighter", domain="air", value=3, cost=12)
+    odds = battle_odds([(infantry, 1), (fighter, 2)], [(Profile(unit="infantry", domain="land", value=2, cost=3), 2)])
+    line = _planned_line(odds)
+    assert f"no capture (only aircraft left) {odds.attacker_survives_no_capture * 100:.1f}%" in line
+    assert "stalemate" not in line
+    plain = battle_odds([(infantry, 2)], [(Profile(unit="infantry", domain="land", value=2, cost=3), 2)])
+    assert "no capture" not in _planned_line(plain)

@@ -66,6 +66,11 @@ def _planned_line(odds: Any) -> str:
     odds = odds.odds if isinstance(odds, battles.OddsSoFar) else odds
     text = (f"Odds as planned: win {odds.attacker_win * 100:.1f}%  "
             f"lose {odds.defender_win * 100:.1f}%  draw {odds.draw * 100:.1f}%")
+    # the rest of the hundred, where there is any: the player should not wonder where it went
+    for label, share in (("no capture (only aircraft left)", odds.attacker_survives_no_capture),
+                         ("stalemate", odds.stalemate)):
+        if share >= 0.0005:
+            text += f"  {label} {share * 100:.1f}%"
     return text + (f" ({how})" if how else "")
 
 
