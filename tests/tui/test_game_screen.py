@@ -174,7 +174,11 @@ async def test_feed_grows_on_f4_enter_wraps_and_follows_new_lines(saved_game, ap
         await settle(pilot)
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
-        assert feed.virtual_size.width <= feed.scrollable_content_region.width
+        feed.add_record("dice_rolled", "Soviet Union rolls for attack, round 1: 5 × infantry @1: [5][5][2][1][2]; "
+                                       "2 × armour @3: [1][2]; 1 fighter @3: [1] → 4 hits")
+        await settle(pilot)
+        assert feed.virtual_size.width <= feed.scrollable_content_region.width  # nothing under the scrollbar
+        assert "× armour @3" in "".join(line.text for line in feed.lines)  # no letter lost
         assert feed.scroll_y == feed.max_scroll_y
 
 

@@ -48,7 +48,9 @@ class CombatFeed(RichLog):
     ]
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(max_lines=SHOWN + 1, wrap=True, markup=False, highlight=False, **kwargs)
+        # min_width: RichLog wraps at 78 columns at the least, wider than the box at
+        # 80 columns (padding and scrollbar), so the last letters went under the scrollbar
+        super().__init__(max_lines=SHOWN + 1, wrap=True, markup=False, highlight=False, min_width=1, **kwargs)
         self.lines_written: list[str] = []
         """Plain text of every line written (tests and the benchmark read it)."""
         self.records: list[tuple[str, str, str | None]] = []
