@@ -124,10 +124,13 @@ class Retreated(Event):
     power: str
     space: str
     to: str | None
+    units: tuple[tuple[str, int], ...] = ()
+    """What went (cargo included), by type; empty in saves from before it was told."""
 
     def describe(self, board: Board, edition: Edition) -> str:
         where = f" to {space_name(board, self.to)}" if self.to else ""
-        return f"{power_name(board, self.power)} retreats from {space_name(board, self.space)}{where}."
+        what = "".join(f" {units_text(edition, unit, n)}," for unit, n in self.units).rstrip(",")
+        return f"{power_name(board, self.power)} retreats{what} from {space_name(board, self.space)}{where}."
 
 
 @frozen
@@ -1059,6 +1062,7 @@ def withdraw(tx: Tx, ground: set[int], target: str | None, planes: set[int]) -> 
     Those left fight on; with nobody left the battle ends in a retreat. House
     rules that offer other retreats answer through this."""
     battle = _battle(tx)
+    moving = []
     if target is not None and ground:
         moving = [u for u in tx.space(battle.space).units if u.uid in ground or u.aboard in ground]
         tx.replace_units(battle.space, [u for u in tx.space(battle.space).units if u not in moving])
@@ -1066,7 +1070,8 @@ def withdraw(tx: Tx, ground: set[int], target: str | None, planes: set[int]) -> 
     tx.replace_units(battle.space, [evolve(u, raiding=False, fought=True, landing=None, stopped=True)
                                     if u.uid in planes else u for u in tx.space(battle.space).units])
     tx.turn(marks=tx.state.turn.marks + tuple(f"left:{uid}" for uid in sorted(planes)))
-    tx.emit(Retreated(power=tx.state.power, space=battle.space, to=target))
+    flying = [u for u in tx.space(battle.space).units if u.uid in planes]
+    tx.emit(Retreated(power=tx.state.power, space=battle.space, to=target, units=type_counts(moving + flying)))
     if _attackers(tx):
         _advance(tx)  # those who may not retreat fight on, from the next round
         return

@@ -375,7 +375,5 @@ class CasualtiesChosen(Casualties):
         pieces = sum(n for _, n in self.destroyed) + sum(n for _, n in self.damaged)
         lost = sum(n for _, n in self.destroyed)
         back = {0: "", 1: "; it fires back before it goes"}.get(lost, "; they fire back before they go")
-        where = space_name(board, self.space)
-        end = f"{back}." if back or not where.endswith(".") else ""
         return (f"{power_name(board, self.power)} takes {self.parts(edition)} as "
-                f"{'a casualty' if pieces == 1 else 'casualties'} in {where}{end}")
+                f"{'a casualty' if pieces == 1 else 'casualties'} in {space_name(board, self.space)}{back}.")

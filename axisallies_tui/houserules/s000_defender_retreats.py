@@ -17,7 +17,7 @@ from axisallies_tui.engine.errors import IllegalAction
 from axisallies_tui.engine.hooks import HouseRule, implements
 from axisallies_tui.engine.model import AIR, SEA
 from axisallies_tui.engine.movement import carrier_capacity
-from axisallies_tui.engine.queries import allied
+from axisallies_tui.engine.queries import allied, type_counts
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import Decision, GameState, Unit
 from axisallies_tui.engine.tx import Tx
@@ -127,4 +127,4 @@ def _withdraw(tx: Tx, target: str) -> None:
     moving = [u for u in here if u.uid in going or u.aboard in going]
     tx.replace_units(battle.space, [u for u in here if u not in moving])
     tx.replace_units(target, tx.space(target).units + tuple(moving))
-    tx.emit(combat.Retreated(power=battle.defender, space=battle.space, to=target))
+    tx.emit(combat.Retreated(power=battle.defender, space=battle.space, to=target, units=type_counts(moving)))

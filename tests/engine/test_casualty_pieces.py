@@ -229,7 +229,7 @@ def test_the_feed_says_casualty_or_casualties_as_the_count_is(rules):
 
     def said(destroyed=(), damaged=()):
         event = CasualtiesChosen(power="germany", space="ukraine_ssr", destroyed=destroyed, damaged=damaged)
-        return event.describe(rules.board, rules.edition)
+        return event.text(rules.board, rules.edition)
 
     assert said((("fighter", 1),)) == \
         "Germany takes 1 fighter as a casualty in Ukraine S.S.R.; it fires back before it goes."

@@ -71,9 +71,12 @@ def test_the_attacker_may_retreat_to_where_it_came_from(rules):
     state = act(rules, state, Fight(space="caucasus"), dice=[6, 6, 5, 5, 6]).state
     assert state.pending.kind == "retreat"
     assert state.pending.options == ("press on", "retreat to ukraine_ssr")
-    after = act(rules, state, Answer("retreat to ukraine_ssr")).state
+    step = act(rules, state, Answer("retreat to ukraine_ssr"))
+    after = step.state
     assert count(rules, after, "ukraine_ssr", "germany", "armour") == 2
     assert after.battle is None and pending_battles(rules, after) == []
+    said = [e.text(rules.board, rules.edition) for e in step.events if e.kind == "retreated"]
+    assert said == ["Germany retreats 2 × armour from Caucasus to Ukraine S.S.R."]  # the feed says who went
 
 
 def test_aircraft_alone_do_not_capture(rules):

@@ -37,7 +37,10 @@ def test_a_withdrawal_gives_up_the_roll_and_the_attacker_takes_the_territory():
     state = act(rules, attack(rules), Fight(space="caucasus"), dice=[1, 6]).state
     before = count(rules, state, "russia", "ussr", "infantry")
     # only the casualty fires back [6]; then it is removed and Caucasus falls
-    state = act(rules, state, Answer("retreat to russia"), dice=[6]).state
+    step = act(rules, state, Answer("retreat to russia"), dice=[6])
+    said = [e.text(rules.board, rules.edition) for e in step.events if e.kind == "retreated"]
+    assert said == ["Soviet Union retreats 1 infantry from Caucasus to Russia."]
+    state = step.state
     assert count(rules, state, "russia", "ussr", "infantry") == before + 1
     assert owner(rules.board, state, "caucasus") == "germany"
     assert count(rules, state, "caucasus", "germany", "infantry") == 2
