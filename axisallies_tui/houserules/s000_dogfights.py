@@ -19,7 +19,7 @@ and `casualty_targets` keeps the ground fire off the dogfight."""
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from itertools import product
 from typing import Any
 
@@ -99,12 +99,16 @@ class Dogfights(HouseRule):
     # -- numbers --------------------------------------------------------------------------
     def unit_in_battle(self, rules: Rules, state: GameState, unit: Unit, role: str, profile: Profile) -> Profile:
         """In the ground fight: nothing in the air fires, grounded defending aircraft defend at 0."""
-        if state.battle is None:
-            return profile
-        air = self._air(state)
+        kind = rules.edition.unit(unit.type)
+        if state.battle is None or (kind.domain != AIR and not kind.carrier_capacity):
+            return profile  # only aircraft and carriers ever take to the air
+        # Asked for every unit at every step: look at what is stored first and
+        # check that it belongs to this battle only when it would change the
+        # profile (an air battle of another battle holds nobody here).
+        air: Air = self.state_in(state)
         in_air = unit.uid in air.attacker_dogfight or unit.uid in air.carriers
-        grounded_or_up = role == DEFENCE and air.offered and rules.edition.unit(unit.type).domain == AIR
-        if in_air or grounded_or_up:
+        grounded_or_up = role == DEFENCE and air.offered and kind.domain == AIR
+        if (in_air or grounded_or_up) and air.key == _key(state):
             return evolve(profile, value=0, damaged_value=0 if profile.damaged_value is not None else None,
                           first_strike=False)
         return profile
@@ -268,8 +272,11 @@ class Dogfights(HouseRule):
         return air if air.key == key else Air(key=key)
 
     def _set(self, tx: Tx, air: Air, **changes: Any) -> Air:
+        """Store `air` with these changes (unless just that is stored: a new
+        position would make the engine work out again who fights and how)."""
         new = evolve(air, **changes)
-        tx.set_rule_state(self.id, new)
+        if not _stored(tx.state, self.id, new):
+            tx.set_rule_state(self.id, new)
         return new
 
 
@@ -283,6 +290,10 @@ def _with_air_steps(steps: tuple[str, ...]) -> tuple[str, ...]:
     steps = steps[:at] + (SUPPORT,) + steps[at:]
     end = steps.index("end_of_round") if "end_of_round" in steps else len(steps)
     return steps[:end] + (CLEAR,) + steps[end:]
+
+
+def _stored(state: GameState, rule_id: str, data: Air) -> bool:
+    return any(slot.id == rule_id and slot.data == data for slot in state.rule_state)
 
 
 def _key(state: GameState) -> str:
@@ -357,7 +368,15 @@ def _spreads(units: list[Unit], size: int) -> tuple[str, ...]:
     groups: dict[tuple[str, str], int] = {}
     for unit in units:
         groups[(unit.power, unit.type)] = groups.get((unit.power, unit.type), 0) + 1
-    keys = sorted(groups)
+    return _spreads_of(tuple(sorted(groups.items())), size)
+
+
+@lru_cache(maxsize=512)
+def _spreads_of(counted: tuple[tuple[tuple[str, str], int], ...], size: int) -> tuple[str, ...]:
+    """`_spreads` of units counted by (power, type), in order (remembered: the
+    same air battle is asked about round after round)."""
+    groups = dict(counted)
+    keys = [key for key, _ in counted]
     single = len({power for power, _ in keys}) == 1
     found = []
     for counts in product(*(range(groups[k] + 1) for k in keys)):

@@ -65,17 +65,18 @@ class OrderOfCombat(HouseRule):
         {SHIELD: self._shield, SUPPORT: self._ground_support, REST: _attack_fire_rest}[step](tx)
 
     def answer(self, tx: Tx, decision: Decision, choice: str) -> None:
+        seq = self._state(tx.state)
         if decision.kind == SHIELD:
             units = _shieldable(tx.rules, tx.state)
             chosen = _pick(tx, units, combat.parse_casualties(tx.edition, choice, units))
-            self._note(tx, shielded=tuple(sorted(u.uid for u in chosen)))
+            self._note(tx, seq, shielded=tuple(sorted(u.uid for u in chosen)))
             advance(tx)
             return
-        seq = self._state(tx.state)
-        shot = _next_shot(tx, seq)
+        support = _Support.now(tx)
+        shot = support.next_shot(seq)
         if shot is not None:
-            self._note(tx, named=seq.named + ((shot, choice),))
-        self._aim_or_fire(tx)
+            seq = self._note(tx, seq, named=seq.named + ((shot, choice),))
+        self._aim_or_fire(tx, seq, support)
 
     # -- hooks that read the sequence ------------------------------------------------------
     def bombardment_casualties_fire_back(self, rules: Rules, answer: bool) -> bool:
@@ -97,7 +98,7 @@ class OrderOfCombat(HouseRule):
     def _shield(self, tx: Tx) -> None:
         battle = tx.state.battle
         assert battle is not None
-        self._note(tx, shielded=(), named=())
+        seq = self._note(tx, self._state(tx.state), shielded=(), named=())
         if not combat.bombarding_ships(tx.rules, tx.state, battle.space):
             return
         units = _shieldable(tx.rules, tx.state)
@@ -108,7 +109,7 @@ class OrderOfCombat(HouseRule):
         options = _spreads(units, wanted)
         if len(options) == 1:
             chosen = _pick(tx, units, combat.parse_casualties(tx.edition, options[0], units))
-            self._note(tx, shielded=tuple(sorted(u.uid for u in chosen)))
+            self._note(tx, seq, shielded=tuple(sorted(u.uid for u in chosen)))
             return
         tx.ask(Decision(
             power=battle.defender, kind=SHIELD,
@@ -117,28 +118,30 @@ class OrderOfCombat(HouseRule):
 
     # -- ground support -------------------------------------------------------------------
     def _ground_support(self, tx: Tx) -> None:
-        self._note(tx, named=())
-        self._aim_or_fire(tx)
+        seq = self._note(tx, self._state(tx.state), named=())
+        self._aim_or_fire(tx, seq, _Support.now(tx))
 
-    def _aim_or_fire(self, tx: Tx) -> None:
-        """Ask the next aircraft's target; once all are named, roll them."""
+    def _aim_or_fire(self, tx: Tx, seq: Sequence, support: _Support) -> None:
+        """Ask the next aircraft's target; once all are named, roll them. `seq` is
+        the rule's state in `tx.state`; `support` was read from this position
+        (naming targets changes neither the aircraft nor what they may aim at)."""
         battle = tx.state.battle
         assert battle is not None
-        seq = self._state(tx.state)
-        shot = _next_shot(tx, seq)
-        groups = _target_groups(tx.rules, tx.state)
+        shot = support.next_shot(seq)
+        groups = support.groups
         if shot is not None and len(groups) == 1:
-            self._note(tx, named=seq.named + tuple((uid, groups[0]) for uid in _shots(tx)[len(seq.named):]))
+            seq = self._note(tx, seq, named=seq.named + tuple((uid, groups[0])
+                                                              for uid in support.shots[len(seq.named):]))
             shot = None
         if shot is not None:
-            name = tx.edition.unit(next(u for u in _aircraft(tx) if u.uid == shot).type).name.lower()
+            name = tx.edition.unit(next(u for u in support.aircraft if u.uid == shot).type).name.lower()
             tx.ask(Decision(power=tx.state.power, kind=TARGET,
                             prompt=f"Ground support over {tx.board.space(battle.space).name}: "
                                    f"which unit does the {name} #{shot} aim at?",
                             options=tuple(groups), default=groups[0]))
             return
-        _fire_ground_support(tx, self._state(tx.state).named)
-        self._note(tx, named=())
+        _fire_ground_support(tx, seq.named, support)
+        self._note(tx, seq, named=())
         advance(tx)
 
     # -- the rule's state -----------------------------------------------------------------
@@ -146,11 +149,14 @@ class OrderOfCombat(HouseRule):
         seq: Sequence = self.state_in(state)
         return seq if seq.key == _key(state) else Sequence(key=_key(state))
 
-    def _note(self, tx: Tx, shielded: tuple[int, ...] | None = None,
-              named: tuple[tuple[int, str], ...] | None = None) -> None:
-        seq = self._state(tx.state)
-        tx.set_rule_state(self.id, Sequence(key=seq.key, shielded=seq.shielded if shielded is None else shielded,
-                                            named=seq.named if named is None else named))
+    def _note(self, tx: Tx, seq: Sequence, shielded: tuple[int, ...] | None = None,
+              named: tuple[tuple[int, str], ...] | None = None) -> Sequence:
+        """Store `seq` (the rule's state in `tx.state`) with these changes; return it."""
+        new = Sequence(key=seq.key, shielded=seq.shielded if shielded is None else shielded,
+                       named=seq.named if named is None else named)
+        if not any(slot.id == self.id and slot.data == new for slot in tx.state.rule_state):
+            tx.set_rule_state(self.id, new)  # (just that stored: no new position for the engine to work out)
+        return new
 
 
 @cache
@@ -200,39 +206,48 @@ def _pick(tx: Tx, units: list[Unit], picks: list[tuple[str, str, bool, int]]) ->
     return chosen
 
 
-def _aircraft(tx: Tx) -> list[Unit]:
-    """The attacking aircraft flying ground support: all of them, unless a rule
-    (s000-dogfights) has some fighting elsewhere (at 0 in the ground fight)."""
-    battle = tx.state.battle
-    assert battle is not None
-    return sorted((u for u in combat.attackers_in(tx.rules, tx.state, battle.space)
-                   if tx.edition.unit(u.type).domain == AIR
-                   and combat.battle_profile(tx.rules, tx.state, u, ATTACK).value > 0), key=lambda u: u.uid)
+@frozen
+class _Support:
+    """Ground support as one position stands, read once per step or answer."""
 
-
-def _shots(tx: Tx) -> list[int]:
+    aircraft: list[Unit]
+    """The attacking aircraft flying ground support, by uid: all of them, unless a
+    rule (s000-dogfights) has some fighting elsewhere (at 0 in the ground fight)."""
+    shots: list[int]
     """One entry per ground-support die: the aircraft's uid (a heavy bomber names one target a die)."""
-    return [u.uid for u in _aircraft(tx) for _ in range(combat.battle_profile(tx.rules, tx.state, u, ATTACK).dice)]
+    defenders: list[Unit]
+    """The defending units the attacker's hits may strike (not already chosen; not in a dogfight)."""
+    groups: list[str]
+    """`defenders` as the answers that name a target, "power/type"."""
+
+    @classmethod
+    def now(cls, tx: Tx) -> _Support:
+        battle = tx.state.battle
+        assert battle is not None
+        flying = []
+        for unit in combat.attackers_in(tx.rules, tx.state, battle.space):
+            if tx.edition.unit(unit.type).domain == AIR:
+                prof = combat.battle_profile(tx.rules, tx.state, unit, ATTACK)
+                if prof.value > 0:
+                    flying.append((unit, prof.dice))
+        flying.sort(key=lambda pair: pair[0].uid)
+        # with no aircraft flying ground support, nothing aims at the defenders
+        defenders = combat.casualty_pool(tx.rules, tx.state, "defender_casualties") if flying else []
+        return cls(aircraft=[u for u, _ in flying], shots=[u.uid for u, dice in flying for _ in range(dice)],
+                   defenders=defenders, groups=sorted({f"{u.power}/{u.type}" for u in defenders}))
+
+    def next_shot(self, seq: Sequence) -> int | None:
+        """The aircraft whose die names a target next (None: all named, or nothing to aim at)."""
+        return self.shots[len(seq.named)] if len(seq.named) < len(self.shots) and self.groups else None
 
 
-def _next_shot(tx: Tx, seq: Sequence) -> int | None:
-    shots = _shots(tx)
-    return shots[len(seq.named)] if len(seq.named) < len(shots) and _target_groups(tx.rules, tx.state) else None
-
-
-def _target_groups(rules: Rules, state: GameState) -> list[str]:
-    """The defending units ground support may aim at, as "power/type": those the
-    attacker's hits may strike (not already chosen; not in a dogfight)."""
-    return sorted({f"{u.power}/{u.type}" for u in combat.casualty_pool(rules, state, "defender_casualties")})
-
-
-def _fire_ground_support(tx: Tx, named: tuple[tuple[int, str], ...]) -> None:
+def _fire_ground_support(tx: Tx, named: tuple[tuple[int, str], ...], support: _Support) -> None:
     """Each aircraft rolls; each hit kills the next unit it named (set aside, it fires back)."""
     battle = tx.state.battle
     assert battle is not None
-    defenders = combat.casualty_pool(tx.rules, tx.state, "defender_casualties")
+    defenders = support.defenders
     struck: list[Unit] = []
-    for plane in _aircraft(tx):
+    for plane in support.aircraft:
         aims = [group for uid, group in named if uid == plane.uid]
         if not aims:
             continue  # nothing was left to aim at
