@@ -70,6 +70,14 @@ class Dogfights(HouseRule):
     after = ("s000-order-of-combat",)
 
     # -- the sequence -------------------------------------------------------------------
+    def changes_battle(self, rules: Rules, state: GameState, space_id: str) -> bool:
+        """Only attacking aircraft start an air battle (no scramble is offered
+        without them); once offered it lasts the battle, defenders staying aloft."""
+        if any(rules.edition.unit(u.type).domain == AIR for u in combat.attackers_in(rules, state, space_id)):
+            return True
+        battle = state.battle
+        return battle is not None and battle.space == space_id and self._air(state).offered
+
     def battle_steps(self, rules: Rules, state: GameState, when: str, steps: tuple[str, ...]) -> tuple[str, ...]:
         if when != "round":
             return steps

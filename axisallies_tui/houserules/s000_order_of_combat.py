@@ -26,7 +26,7 @@ from itertools import product
 from attrs import evolve, frozen
 
 from axisallies_tui.engine import combat
-from axisallies_tui.engine.battle import advance
+from axisallies_tui.engine.battle import START, advance
 from axisallies_tui.engine.hooks import HouseRule, implements
 from axisallies_tui.engine.model import AIR, LAND
 from axisallies_tui.engine.profiles import ATTACK, Profile
@@ -58,6 +58,19 @@ class OrderOfCombat(HouseRule):
     decisions = (SHIELD, TARGET)
 
     # -- the sequence -------------------------------------------------------------------
+    def changes_battle(self, rules: Rules, state: GameState, space_id: str) -> bool:
+        """Ground support needs attacking aircraft, shielding a bombardment still
+        to come, and the late rounds' change submarines; without any of them
+        the rest of the attack fires as the edition's attack does."""
+        if any(rules.edition.unit(u.type).domain == AIR for u in combat.attackers_in(rules, state, space_id)):
+            return True
+        if combat.any_unit_in_battle(rules, state, space_id, "submarine"):
+            return True
+        battle = state.battle
+        if battle is not None and battle.space == space_id:  # under way: before round 1 it may still shield
+            return battle.stage in (START, SHIELD, "bombard")
+        return bool(combat.bombarding_ships(rules, state, space_id))
+
     def battle_steps(self, rules: Rules, state: GameState, when: str, steps: tuple[str, ...]) -> tuple[str, ...]:
         return _ordered_steps(when, steps)
 

@@ -117,3 +117,20 @@ def test_at_sea_a_carrier_may_join_and_the_ground_fire_keeps_off_the_dogfight():
     assert count(rules, state, "north_sea_zone", "uk", "fighter") == 1
     assert count(rules, state, "north_sea_zone", "uk", "carrier") == 1
     assert state.pending.kind == "retreat"
+
+
+def test_without_attacking_aircraft_nothing_changes_and_the_odds_stay_exact():
+    """Armour against infantry and a fighter: no scramble is offered, the fighter
+    defends as usual, and the battle fought by the engine under both rules gives,
+    die for die, what it gives under the base rules; so the odds are exact."""
+    from axisallies_tui.engine.simulate import simulated_odds
+
+    rules, plain = make_rules(*RULES), make_rules()
+    german, soviet = [("armour", 3)], [("infantry", 2), ("fighter", 1)]
+    state = attack(rules, german, soviet)
+    assert simulated_odds(rules, state, "caucasus", trials=200) == \
+        simulated_odds(plain, attack(plain, german, soviet), "caucasus", trials=200)
+    odds = odds_for_battle(rules, state, "caucasus")
+    assert odds.method == "exact" and odds == odds_for_battle(plain, attack(plain, german, soviet), "caucasus")
+    assert odds_for_battle(rules, attack(rules, [("armour", 2), ("fighter", 1)], soviet), "caucasus").method == \
+        "simulated"

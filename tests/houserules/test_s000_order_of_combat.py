@@ -68,6 +68,9 @@ def test_shielded_units_are_spared_the_bombardment_and_its_victim_does_not_fire_
     state = act(rules, landing(rules), Fight(space="west_europe")).state
     assert state.pending.kind == "shield" and state.pending.power == "germany"
     assert set(state.pending.options) == {"armour=1, infantry=1", "infantry=2"}
+    # the shield is still to choose: its odds are simulated, before and now
+    assert odds_for_battle(rules, landing(rules), "west_europe").method == "simulated"
+    assert odds_for_battle(rules, state, "west_europe").method == "simulated"
     # bombardment [1] must take the one unshielded infantry, at once; the landing
     # infantry [1, 1] kill the other two, who fire back [6, 6]; Britain takes it
     step = act(rules, state, Answer("armour=1, infantry=1"), dice=[1, 1, 1, 6, 6])
@@ -128,3 +131,30 @@ def test_a_sub_firing_with_the_others_after_round_1_still_cannot_hit_aircraft():
     state = act(rules, state, Answer("press on"), dice=[1, 6, 6]).state
     assert count(rules, state, "north_sea_zone", "uk", "carrier") == 0
     assert count(rules, state, "north_sea_zone", "uk", "fighter") == 1
+
+
+def test_a_battle_of_ground_units_alone_is_the_editions_and_keeps_exact_odds():
+    """Infantry and armour on both sides, no aircraft, no submarine, no
+    bombardment: the rest of the attack fires as the edition's attack does.
+    Fought by the engine, die for die the same as under the base rules; the
+    odds are the exact ones."""
+    from axisallies_tui.engine.simulate import simulated_odds
+
+    def ground(rules):
+        state = clear(rules, clear(rules, start(rules), "caucasus"), "ukraine_ssr")
+        state = own(rules, state, "ukraine_ssr", "germany")
+        state = put(rules, state, "ukraine_ssr", "germany", "infantry", 3)
+        state = put(rules, state, "ukraine_ssr", "germany", "armour", 2)
+        state = put(rules, state, "caucasus", "ussr", "infantry", 3)
+        state = put(rules, state, "caucasus", "ussr", "armour", 1)
+        state = at(rules, state, "germany", "combat_move")
+        for unit, n in (("infantry", 3), ("armour", 2)):
+            state = act(rules, state, Move(origin="ukraine_ssr", destination="caucasus", units=((unit, n),))).state
+        return act(rules, state, EndPhase()).state
+
+    rules, plain = make_rules(RULE), make_rules()
+    assert simulated_odds(rules, ground(rules), "caucasus", trials=200) == \
+        simulated_odds(plain, ground(plain), "caucasus", trials=200)
+    odds = odds_for_battle(rules, ground(rules), "caucasus")
+    assert odds.method == "exact" and odds == odds_for_battle(plain, ground(plain), "caucasus")
+    assert odds_for_battle(rules, air_and_ground(rules), "caucasus").method == "simulated"

@@ -115,6 +115,11 @@ def test_without_a_sub_the_battle_keeps_its_exact_odds():
         move = Move(origin="baltic_sea_zone", destination="north_sea_zone", units=(("battleship", 1),))
         return act(rules, act(rules, state, move).state, EndPhase()).state
 
+    from axisallies_tui.engine.simulate import simulated_odds
+
+    # fought by the engine under the rule: die for die as under the base rules
+    assert simulated_odds(rules, surface_attack(rules), "north_sea_zone", trials=200) == \
+        simulated_odds(plain, surface_attack(plain), "north_sea_zone", trials=200)
     odds = odds_for_battle(rules, surface_attack(rules), "north_sea_zone")
     assert odds.method == "exact"
     assert odds == odds_for_battle(plain, surface_attack(plain), "north_sea_zone")

@@ -136,9 +136,14 @@ def test_odds_are_simulated_and_favour_the_destroyer_hunting_a_sub():
 def test_without_submarines_its_battles_have_exact_odds():
     """A destroyer against a transport: no submarine, so nothing the rule changes
     is in play, and the odds are exact, from its numbers (1 at sea)."""
+    from axisallies_tui.engine.simulate import simulated_odds
+
     rules = make_rules(RULE)
-    odds = odds_for_battle(rules, sea_attack(rules, [("destroyer", 1)], [("transport", 1)]), "north_sea_zone")
+    battle = sea_attack(rules, [("destroyer", 1)], [("transport", 1)])
+    fought = simulated_odds(rules, battle, "north_sea_zone", trials=400)  # the engine's own battle agrees
+    odds = odds_for_battle(rules, battle, "north_sea_zone")
     plain = battle_odds([(Profile(unit="destroyer", domain="sea", value=1, cost=8), 1)],
                         [(Profile(unit="transport", domain="sea", value=1, cost=8), 1)], land_battle=False)
     assert odds.method == "exact"
     assert odds.attacker_win == plain.attacker_win and odds.defender_win == plain.defender_win
+    assert abs(fought.attacker_win - odds.attacker_win) < 2 * fought.margin

@@ -105,13 +105,18 @@ def test_without_attacking_aircraft_the_odds_stay_exact():
     """Infantry and armour attack: it has nothing to fire at, so the battle's odds
     are exact (it stands as a unit that never rolls); with a fighter along they
     are simulated."""
+    from axisallies_tui.engine.simulate import simulated_odds
+
     rules = make_rules(RULE)
-    odds = odds_for_battle(rules, attack(rules, [("infantry", 1), ("armour", 1)]), "caucasus")
+    battle = attack(rules, [("infantry", 1), ("armour", 1)])
+    fought = simulated_odds(rules, battle, "caucasus", trials=400)  # the engine's own battle agrees
+    odds = odds_for_battle(rules, battle, "caucasus")
     plain = battle_odds([(Profile(unit="infantry", domain="land", value=1, cost=3), 1),
                          (Profile(unit="armour", domain="land", value=3, cost=5), 1)],
                         [(Profile(unit="infantry", domain="land", value=2, cost=3), 1),
                          (Profile(unit="mobile_aa", domain="land", value=0, cost=7), 1)], land_battle=True)
     assert odds.method == "exact"
     assert odds.attacker_win == plain.attacker_win and odds.defender_win == plain.defender_win
+    assert abs(fought.attacker_win - odds.attacker_win) < 2 * fought.margin
     with_fighter = attack(rules, [("infantry", 1), ("fighter", 1)])
     assert odds_for_battle(rules, with_fighter, "caucasus").method == "simulated"
