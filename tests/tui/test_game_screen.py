@@ -762,7 +762,7 @@ def test_the_planned_odds_line_accounts_for_every_ending():
     fighter = Profile(unit="fighter", domain="air", value=3, cost=12)
     odds = battle_odds([(infantry, 1), (fighter, 2)], [(Profile(unit="infantry", domain="land", value=2, cost=3), 2)])
     line = _planned_line(odds)
-    assert f"no capture (only aircraft left) {odds.attacker_survives_no_capture * 100:.1f}%" in line
+    assert f"no capture {odds.attacker_survives_no_capture * 100:.1f}%" in line
     assert "stalemate" not in line
     plain = battle_odds([(infantry, 2)], [(Profile(unit="infantry", domain="land", value=2, cost=3), 2)])
     assert "no capture" not in _planned_line(plain)

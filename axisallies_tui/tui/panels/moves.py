@@ -67,7 +67,7 @@ def _planned_line(odds: Any) -> str:
     text = (f"Odds as planned: win {odds.attacker_win * 100:.1f}%  "
             f"lose {odds.defender_win * 100:.1f}%  draw {odds.draw * 100:.1f}%")
     # the rest of the hundred, where there is any: the player should not wonder where it went
-    for label, share in (("no capture (only aircraft left)", odds.attacker_survives_no_capture),
+    for label, share in (("no capture", odds.attacker_survives_no_capture),  # the battle pane says why
                          ("stalemate", odds.stalemate)):
         if share >= 0.0005:
             text += f"  {label} {share * 100:.1f}%"
@@ -131,7 +131,7 @@ class MovePanel(PhasePanel):
     MovePanel > #move-list, MovePanel > #move-units, MovePanel > #move-to { height: 1fr; min-height: 3; }
     MovePanel > OptionList { border: none; border-left: tall $border-blurred; }
     MovePanel > OptionList:focus { border: none; border-left: tall $border; }
-    MovePanel > #move-hint { height: auto; max-height: 4; }
+    MovePanel > #move-hint { height: auto; max-height: 5; }
     """
 
     can_focus = True
