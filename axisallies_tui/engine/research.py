@@ -47,6 +47,11 @@ class ResearchScheme(Protocol):
         """One line for the research screen: what a purchase buys."""
         ...
 
+    def on_the_way(self, rules: Rules, state: GameState, power: str) -> tuple[str, ...]:
+        """Developments `power` has paid for that are not in force yet (screens
+        show them beside those held)."""
+        ...
+
 
 CLASSIC_CHART_ID = "classic_chart"
 
@@ -92,6 +97,9 @@ class ClassicChart:
 
     def describe(self, rules: Rules) -> str:
         return f"Each research die costs {self.die_cost} IPCs; a {self.success} is a breakthrough."
+
+    def on_the_way(self, rules: Rules, state: GameState, power: str) -> tuple[str, ...]:
+        return ()  # a breakthrough is in force at once
 
 
 def _require(condition: bool, reason: str) -> None:

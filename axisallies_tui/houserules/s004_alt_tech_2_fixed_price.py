@@ -94,6 +94,10 @@ class FixedPrices:
         return (f"Developments are bought outright, one a turn: {listed} IPCs. "
                 "A development bought now works from your next turn.")
 
+    def on_the_way(self, rules: Rules, state: GameState, power: str) -> tuple[str, ...]:
+        waiting: Waiting = self.rule.state_in(state)
+        return tuple(tech for who, tech in waiting.bought if who == power)
+
 
 @implements(RULE)
 class FixedPriceResearch(HouseRule):

@@ -33,6 +33,8 @@ async def test_fixed_prices_offer_developments_and_buy_the_chosen_one(saved_game
         assert any("buys Super Submarines for 15 IPCs" in line for line in feed(app))
         assert "done for this turn" in str(panel.query_one("#research-dice").render())
         assert str(panel.query_one("#research-keys").render()) == "e go on to purchase"
+        assert "Bought, in force from your next turn: Super Submarines." in \
+            str(panel.query_one("#research-text").render())
         await pilot.press("r")
         await settle(pilot)
         assert "nothing to buy" in status(app).problem

@@ -84,8 +84,11 @@ class ResearchPanel(PhasePanel):
         rules, state = self.session.rules, self.session.state
         ps = power_state(rules.board, state, state.power)
         owned = [rules.edition.tech_by_id[t].name for t in ps.techs if t in rules.edition.tech_by_id]
+        coming = [rules.edition.tech_by_id[t].name for t in rules.research.on_the_way(rules, state, state.power)
+                  if t in rules.edition.tech_by_id]
+        waiting = f" Bought, in force from your next turn: {', '.join(coming)}." if coming else ""
         self.query_one("#research-text", Static).update(
-            f"{rules.research.describe(rules)}\nDeveloped: {', '.join(owned) if owned else 'nothing yet'}."
+            f"{rules.research.describe(rules)}\nDeveloped: {', '.join(owned) if owned else 'nothing yet'}.{waiting}"
         )
         self.dice = min(self.dice, max(len(offers) - 1, 0))
         if state.turn.researched:
