@@ -125,12 +125,20 @@ class Retreated(Event):
     space: str
     to: str | None
     units: tuple[tuple[str, int], ...] = ()
-    """What went (cargo included), by type; empty in saves from before it was told."""
+    """What went to `to` (cargo included), by type; empty in saves from before it was told."""
+    aircraft: tuple[tuple[str, int], ...] = ()
+    """Aircraft that left the battle: they stay in the space and land in the non-combat move."""
 
     def describe(self, board: Board, edition: Edition) -> str:
+        who, space = power_name(board, self.power), space_name(board, self.space)
+        flying = ", ".join(units_text(edition, unit, n) for unit, n in self.aircraft)
+        leave = "leaves" if sum(n for _, n in self.aircraft) == 1 else "leave"
+        if not self.units and self.aircraft:
+            return f"{who}: {flying} {leave} the battle in {space}, to land in the non-combat move."
+        air = f"{flying} {leave} the battle, to land in the non-combat move"
         where = f" to {space_name(board, self.to)}" if self.to else ""
         what = "".join(f" {units_text(edition, unit, n)}," for unit, n in self.units).rstrip(",")
-        return f"{power_name(board, self.power)} retreats{what} from {space_name(board, self.space)}{where}."
+        return f"{who} retreats{what} from {space}{where}" + (f"; {air}." if self.aircraft else ".")
 
 
 @frozen
@@ -1071,11 +1079,13 @@ def withdraw(tx: Tx, ground: set[int], target: str | None, planes: set[int]) -> 
                                     if u.uid in planes else u for u in tx.space(battle.space).units])
     tx.turn(marks=tx.state.turn.marks + tuple(f"left:{uid}" for uid in sorted(planes)))
     flying = [u for u in tx.space(battle.space).units if u.uid in planes]
-    tx.emit(Retreated(power=tx.state.power, space=battle.space, to=target, units=type_counts(moving + flying)))
+    tx.emit(Retreated(power=tx.state.power, space=battle.space, to=target, units=type_counts(moving),
+                      aircraft=type_counts(flying)))
     if _attackers(tx):
         _advance(tx)  # those who may not retreat fight on, from the next round
         return
-    _finish(tx, "retreat", f"{tx.board.power(tx.state.power).name} withdraws from {tx.board.space(battle.space).name}.")
+    _finish(tx, "retreat", f"The battle for {tx.board.space(battle.space).name} is over: "
+                           f"{tx.board.power(tx.state.power).name} has withdrawn.")
 
 
 def attackers_free_to_retreat(rules: Rules, state: GameState) -> list[Unit]:

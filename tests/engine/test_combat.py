@@ -79,6 +79,22 @@ def test_the_attacker_may_retreat_to_where_it_came_from(rules):
     assert said == ["Germany retreats 2 × armour from Caucasus to Ukraine S.S.R."]  # the feed says who went
 
 
+def test_a_retreat_with_aircraft_says_where_each_went(rules):
+    """C-RETREAT-2: the armour go back to Ukraine; the fighter leaves the battle
+    but stays over Caucasus until it lands in the non-combat move."""
+    state = board_with(rules, ("ukraine_ssr", "germany", "armour", 2), ("ukraine_ssr", "germany", "fighter", 1),
+                       ("caucasus", "ussr", "infantry", 3))
+    for unit, n in (("armour", 2), ("fighter", 1)):
+        state = act(rules, state, Move(origin="ukraine_ssr", destination="caucasus", units=((unit, n),))).state
+    state = act(rules, combat(rules, state), Fight(space="caucasus"), dice=[6, 6, 6, 5, 5, 5]).state
+    step = act(rules, state, Answer("retreat to ukraine_ssr"))
+    assert count(rules, step.state, "ukraine_ssr", "germany", "armour") == 2
+    assert count(rules, step.state, "caucasus", "germany", "fighter") == 1
+    said = [e.text(rules.board, rules.edition) for e in step.events if e.kind in ("retreated", "battle_ended")]
+    assert said == ["Germany retreats 2 × armour from Caucasus to Ukraine S.S.R.; 1 fighter leaves the battle, "
+                    "to land in the non-combat move.", "The battle for Caucasus is over: Germany has withdrawn."]
+
+
 def test_aircraft_alone_do_not_capture(rules):
     """C-COMBAT-END-3."""
     state = board_with(rules, ("ukraine_ssr", "germany", "fighter", 1), ("caucasus", "ussr", "infantry", 1))
