@@ -49,10 +49,11 @@ class ResearchPanel(PhasePanel):
         """The dice keys under the edition's chart, the offer keys under a scheme
         of offers: the other set is hidden, and its keys go to this one."""
         dice = isinstance(self.session.rules.research, ClassicChart)
+        done = self.session.state.turn.researched  # then only e (go on) is left
         if action in ("more", "fewer", "roll"):
-            return dice
+            return dice and not done
         if action in ("next_offer", "previous_offer", "buy"):
-            return not dice
+            return not dice and not done
         return True
 
     def action_next_offer(self) -> None:
@@ -109,6 +110,7 @@ class ResearchPanel(PhasePanel):
         return cost, ps.ipcs // cost, state.turn.researched
 
     def show_state(self) -> None:
+        self.refresh_bindings()  # the footer follows: no buying keys once research is done
         offers = self._offers()
         if offers is not None:
             self._show_offers(offers)
