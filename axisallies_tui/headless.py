@@ -458,5 +458,6 @@ def _preview(rules: Rules, state: GameState, action: Any, number: int) -> dict[s
         "aircraft_at_risk": seen.aircraft_at_risk,
         "odds": None if odds is None else {"attacker_win": round(odds.attacker_win, 4),
                                            "defender_win": round(odds.defender_win, 4),
+                                           "no_capture": round(odds.attacker_survives_no_capture, 4),
                                            "method": odds.method, "margin": round(odds.margin, 4)},
     }}

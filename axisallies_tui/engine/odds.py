@@ -118,7 +118,9 @@ class Odds:
     """Probability that exactly n attacking units survive, for n = 0, 1, ..."""
     defender_survivor_counts: tuple[float, ...]
     attacker_ipc_loss: float
-    """Expected cost (`Profile.cost`) of the attacking units destroyed, AA losses included."""
+    """Expected cost (`Profile.cost`) of the attacking units destroyed, AA losses included.
+    Simulated odds count what the engine removes: fighters lost with their
+    carrier too, and casualties set aside before the odds were asked."""
     defender_ipc_loss: float
     rounds: float
     """Expected number of combat rounds fought (AA fire is not a round)."""

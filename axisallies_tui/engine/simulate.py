@@ -19,7 +19,7 @@ from attrs import evolve, frozen
 from axisallies_tui.engine.actions import Action, Answer
 from axisallies_tui.engine.dice import SeededDice
 from axisallies_tui.engine.errors import IllegalAction, OddsCancelled
-from axisallies_tui.engine.events import Casualties, CasualtiesChosen, Event, UnitsLost
+from axisallies_tui.engine.events import Casualties, CasualtiesChosen, Event
 from axisallies_tui.engine.model import LAND
 from axisallies_tui.engine.odds import Odds
 from axisallies_tui.engine.rules import Rules
@@ -164,12 +164,11 @@ def _fight_once(rules: Rules, state: GameState, space_id: str, trial: int) -> _F
 
 def _losses(rules: Rules, events: Sequence[Event], space_id: str) -> Iterator[tuple[str, int]]:
     """(power, cost) of the units the battle in `space_id` destroyed in `events`:
-    casualties removed, and units lost there otherwise (fighters with no deck left)."""
+    the casualties removed (fighters left with no deck when their carrier sank
+    among them, which the exact calculator does not count)."""
     for event in events:
         if isinstance(event, Casualties) and not isinstance(event, CasualtiesChosen) and event.space == space_id:
             yield event.power, sum(rules.edition.unit(unit).cost * n for unit, n in event.destroyed)
-        elif isinstance(event, UnitsLost) and event.space == space_id:
-            yield event.power, rules.edition.unit(event.unit).cost * event.count
 
 
 def _default(state: GameState) -> Action | None:

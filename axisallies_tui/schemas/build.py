@@ -161,7 +161,8 @@ def _envelope_defs() -> dict[str, Any]:
         "battles": {"type": "array", "items": battle}, "result": outcome,
     }, open_=True)
     odds = {"anyOf": [NULL, _object({"attacker_win": {"type": "number"}, "defender_win": {"type": "number"},
-                                     "method": TEXT, "margin": {"type": "number"}})]}
+                                     "no_capture": {"type": "number"}, "method": TEXT,
+                                     "margin": {"type": "number"}})]}
     pairs = {"type": "array", "items": {"type": "array", "prefixItems": [TEXT, WHOLE], "minItems": 2, "maxItems": 2}}
     preview = _object({
         "ok": {"type": "boolean"}, "problem": maybe_text, "path": TEXTS, "how": maybe_text, "moved": pairs,

@@ -211,6 +211,7 @@ def test_headless_preview_says_what_a_move_would_do_without_doing_it(monkeypatch
     seen = next(m["preview"] for m in messages if "preview" in m)
     assert seen["ok"] and seen["battle"] == "battle" and seen["path"][-1] == "ukraine_ssr"
     assert seen["odds"]["method"] == "exact" and seen["odds"]["defender_win"] > 0.9  # one tank against the German army
+    assert seen["odds"]["no_capture"] == 0  # no aircraft: a win takes the space
     assert any("move actions only" in m.get("error", "") for m in messages if isinstance(m.get("error"), str))
     assert not any(m.get("event") == "units_moved" for m in messages)
 
