@@ -134,3 +134,18 @@ def test_without_attacking_aircraft_nothing_changes_and_the_odds_stay_exact():
     assert odds.method == "exact" and odds == odds_for_battle(plain, attack(plain, german, soviet), "caucasus")
     assert odds_for_battle(rules, attack(rules, [("armour", 2), ("fighter", 1)], soviet), "caucasus").method == \
         "simulated"
+
+
+def test_once_a_scramble_was_offered_the_battle_stays_simulated_after_the_attackers_planes_fall():
+    """The attacking fighter is lost in round 1; the Soviet fighter stays in the
+    air for the rest of the battle (it no longer defends on the ground), so
+    the odds at the retreat question are still simulated."""
+    rules = make_rules(*RULES)
+    state = act(rules, attack(rules, [("armour", 2), ("fighter", 1)], [("infantry", 2), ("fighter", 1)]),
+                Fight(space="caucasus")).state
+    state = act(rules, state, Answer("none")).state  # no scramble
+    # ground support at the infantry [6] misses, the armour [6, 6] miss; the infantry [1, 6]: one hit
+    state = act(rules, state, Answer("ussr/infantry"), dice=[6, 6, 6, 1, 6]).state
+    state = act(rules, state, Answer("fighter=1")).state
+    assert state.pending.kind == "retreat" and count(rules, state, "caucasus", "germany", "fighter") == 0
+    assert odds_for_battle(rules, state, "caucasus").method == "simulated"

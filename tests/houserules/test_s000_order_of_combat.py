@@ -158,3 +158,16 @@ def test_a_battle_of_ground_units_alone_is_the_editions_and_keeps_exact_odds():
     odds = odds_for_battle(rules, ground(rules), "caucasus")
     assert odds.method == "exact" and odds == odds_for_battle(plain, ground(plain), "caucasus")
     assert odds_for_battle(rules, air_and_ground(rules), "caucasus").method == "simulated"
+
+
+def test_once_the_bombardment_has_fired_a_ground_battle_gets_exact_odds_again():
+    """The landing again: while the shield is to choose the odds are simulated;
+    once the bombardment has fired (the unshielded infantry gone) the rest is two
+    infantry against an infantry and an armour, which the rule fights as the
+    edition does: the odds asked mid-round are exact."""
+    rules = make_rules(RULE)
+    state = act(rules, landing(rules), Fight(space="west_europe")).state
+    # bombardment [1] takes the unshielded infantry; the landing infantry [1, 6]: one hit, Germany chooses
+    state = act(rules, state, Answer("armour=1, infantry=1"), dice=[1, 1, 6]).state
+    assert state.pending.kind == "defender_casualties"
+    assert odds_for_battle(rules, state, "west_europe").method == "exact"
