@@ -89,7 +89,11 @@ class Tx:
         return rule.state_in(self.state)
 
     def set_rule_state(self, rule_id: str, data: Any) -> None:
-        """Store `rule_id`'s new state (an instance of its `State` class)."""
+        """Store `rule_id`'s new state (an instance of its `State` class). Storing
+        what is stored already changes nothing: the position stays the same
+        object, so the engine's answers remembered for it still hold."""
+        if any(slot.id == rule_id and slot.data == data for slot in self.state.rule_state):
+            return
         slots = tuple(slot for slot in self.state.rule_state if slot.id != rule_id)
         self.state = evolve(self.state, rule_state=tuple(sorted(slots + (RuleSlot(rule_id, data),), key=_slot_id)))
 

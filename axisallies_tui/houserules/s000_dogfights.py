@@ -280,11 +280,8 @@ class Dogfights(HouseRule):
         return air if air.key == key else Air(key=key)
 
     def _set(self, tx: Tx, air: Air, **changes: Any) -> Air:
-        """Store `air` with these changes (unless just that is stored: a new
-        position would make the engine work out again who fights and how)."""
         new = evolve(air, **changes)
-        if not _stored(tx.state, self.id, new):
-            tx.set_rule_state(self.id, new)
+        tx.set_rule_state(self.id, new)
         return new
 
 
@@ -298,10 +295,6 @@ def _with_air_steps(steps: tuple[str, ...]) -> tuple[str, ...]:
     steps = steps[:at] + (SUPPORT,) + steps[at:]
     end = steps.index("end_of_round") if "end_of_round" in steps else len(steps)
     return steps[:end] + (CLEAR,) + steps[end:]
-
-
-def _stored(state: GameState, rule_id: str, data: Air) -> bool:
-    return any(slot.id == rule_id and slot.data == data for slot in state.rule_state)
 
 
 def _key(state: GameState) -> str:

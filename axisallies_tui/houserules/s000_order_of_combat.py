@@ -167,8 +167,7 @@ class OrderOfCombat(HouseRule):
         """Store `seq` (the rule's state in `tx.state`) with these changes; return it."""
         new = Sequence(key=seq.key, shielded=seq.shielded if shielded is None else shielded,
                        named=seq.named if named is None else named)
-        if not any(slot.id == self.id and slot.data == new for slot in tx.state.rule_state):
-            tx.set_rule_state(self.id, new)  # (just that stored: no new position for the engine to work out)
+        tx.set_rule_state(self.id, new)
         return new
 
 

@@ -50,9 +50,7 @@ class Destroyer(HouseRule):
         return (CHECK, *steps) if when == "round" else steps
 
     def battle_step(self, tx: Tx, step: str) -> None:
-        now = sides_now(tx.rules, tx.state)
-        if now != self.state_in(tx.state):  # an equal write would only make the engine work again
-            tx.set_rule_state(self.id, now)
+        tx.set_rule_state(self.id, sides_now(tx.rules, tx.state))
 
     def changes_battle(self, rules: Rules, state: GameState, space_id: str) -> bool:
         """Everything this rule changes in battle is about submarines (a destroyer

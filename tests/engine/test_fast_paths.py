@@ -89,3 +89,21 @@ def test_the_shared_view_is_the_view_of_the_state_asked_about():
     assert view_of(rules, guarded).hostile("north_sea_zone")
     assert not view_of(rules, calm).hostile("north_sea_zone")
     assert view_of(rules, calm) is view_of(rules, calm)
+
+
+def test_storing_a_rules_state_it_already_holds_keeps_the_same_position():
+    """A rule that writes the state it holds (every battle step may) makes no new
+    position, so the answers the engine remembered for it still hold; a real
+    change makes one."""
+    from axisallies_tui.engine.dice import ScriptedDice
+    from axisallies_tui.engine.tx import Tx
+    from axisallies_tui.houserules.s004_unit_destroyer import Sides
+
+    rules = make_rules("s004-unit-destroyer")
+    tx = Tx(rules, start(rules), ScriptedDice([]))
+    tx.set_rule_state("s004-unit-destroyer", Sides(space="caucasus", round=1))
+    held = tx.state
+    tx.set_rule_state("s004-unit-destroyer", Sides(space="caucasus", round=1))
+    assert tx.state is held
+    tx.set_rule_state("s004-unit-destroyer", Sides(space="caucasus", round=2))
+    assert tx.state is not held and tx.state.rule_state != held.rule_state
