@@ -215,6 +215,12 @@ def _defenders_in(rules: Rules, state: GameState, space_id: str) -> tuple[Unit, 
     return tuple(u for u in units if u.power not in friends and u.aboard is None and kinds[u.type].combatant)
 
 
+def attacking_aircraft(rules: Rules, state: GameState, space_id: str) -> list[Unit]:
+    """The mover's aircraft that fight in `space_id`."""
+    kinds = rules.edition.unit_by_id
+    return [u for u in attackers_in(rules, state, space_id) if kinds[u.type].domain == AIR]
+
+
 def any_unit_in_battle(rules: Rules, state: GameState, space_id: str, tag: str) -> bool:
     """Whether a unit tagged `tag` fights on either side in `space_id`."""
     kinds = rules.edition.unit_by_id

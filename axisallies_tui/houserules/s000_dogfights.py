@@ -73,7 +73,7 @@ class Dogfights(HouseRule):
     def changes_battle(self, rules: Rules, state: GameState, space_id: str) -> bool:
         """Only attacking aircraft start an air battle (no scramble is offered
         without them); once offered it lasts the battle, defenders staying aloft."""
-        if any(rules.edition.unit(u.type).domain == AIR for u in combat.attackers_in(rules, state, space_id)):
+        if combat.attacking_aircraft(rules, state, space_id):
             return True
         battle = state.battle
         return battle is not None and battle.space == space_id and self._air(state).offered

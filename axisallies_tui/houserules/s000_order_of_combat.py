@@ -62,7 +62,7 @@ class OrderOfCombat(HouseRule):
         """Ground support needs attacking aircraft, shielding a bombardment still
         to come, and the late rounds' change submarines; without any of them
         the rest of the attack fires as the edition's attack does."""
-        if any(rules.edition.unit(u.type).domain == AIR for u in combat.attackers_in(rules, state, space_id)):
+        if combat.attacking_aircraft(rules, state, space_id):
             return True
         if combat.any_unit_in_battle(rules, state, space_id, "submarine"):
             return True

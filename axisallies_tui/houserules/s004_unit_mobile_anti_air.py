@@ -19,7 +19,7 @@ from axisallies_tui.engine.battle import after_attacker_fire
 from axisallies_tui.engine.dice import LowLuckPolicy, StandardPolicy
 from axisallies_tui.engine.events import DiceRolled
 from axisallies_tui.engine.hooks import HouseRule, implements
-from axisallies_tui.engine.model import AIR, Edition
+from axisallies_tui.engine.model import Edition
 from axisallies_tui.engine.rules import Rules
 from axisallies_tui.engine.state import GameState, Unit
 from axisallies_tui.engine.tx import Tx
@@ -47,8 +47,8 @@ class MobileAntiAir(HouseRule):
     def changes_battle(self, rules: Rules, state: GameState, space_id: str) -> bool:
         """It fires only from the defence at attacking aircraft; otherwise it is
         a unit that never rolls (defence 0 in its data), as the exact odds see it."""
-        return (any(rules.edition.unit(u.type).has(TAG) for u in combat.defenders_in(rules, state, space_id))
-                and any(rules.edition.unit(u.type).domain == AIR for u in combat.attackers_in(rules, state, space_id)))
+        guns, aircraft = _guns_and_aircraft(rules, state, space_id)
+        return bool(guns and aircraft)
 
     def battle_steps(self, rules: Rules, state: GameState, when: str, steps: tuple[str, ...]) -> tuple[str, ...]:
         """It fires after the attacker and before the rest of the defence, so its
@@ -60,9 +60,7 @@ class MobileAntiAir(HouseRule):
     def battle_step(self, tx: Tx, step: str) -> None:
         battle = tx.state.battle
         assert battle is not None
-        guns = [u for u in combat.defenders_in(tx.rules, tx.state, battle.space) if tx.edition.unit(u.type).has(TAG)]
-        aircraft = [u for u in combat.attackers_in(tx.rules, tx.state, battle.space)
-                    if tx.edition.unit(u.type).domain == AIR]
+        guns, aircraft = _guns_and_aircraft(tx.rules, tx.state, battle.space)
         if not guns or not aircraft:
             return  # nothing to shoot at: it does not roll
         purpose = f"mobile anti-air, round {battle.round}"
@@ -71,6 +69,12 @@ class MobileAntiAir(HouseRule):
         tx.emit(DiceRolled(power=battle.defender, purpose=purpose, values=tuple(faces), hits=hits))
         if hits:
             combat.ask_casualties(tx, "attacker_casualties", hits, targets=aircraft)
+
+
+def _guns_and_aircraft(rules: Rules, state: GameState, space_id: str) -> tuple[list[Unit], list[Unit]]:
+    """The defending mobile anti-air in `space_id` and the attacking aircraft it may fire at."""
+    guns = [u for u in combat.defenders_in(rules, state, space_id) if rules.edition.unit(u.type).has(TAG)]
+    return guns, combat.attacking_aircraft(rules, state, space_id)
 
 
 def _policy(tx: Tx) -> StandardPolicy | LowLuckPolicy:
