@@ -87,6 +87,23 @@ def clear(rules: Rules, state: GameState, space: str) -> GameState:
     return evolve(state, spaces=tuple(spaces))
 
 
+def attack_caucasus(rules: Rules, german: list[tuple[str, int]], soviet: list[tuple[str, int]]) -> GameState:
+    """Germany's combat move ended with `german` (unit, count) moved from a
+    German-held Ukraine into Caucasus, held by `soviet`; both spaces emptied first."""
+    from axisallies_tui.engine.actions import EndPhase
+
+    state = clear(rules, clear(rules, start(rules), "caucasus"), "ukraine_ssr")
+    state = own(rules, state, "ukraine_ssr", "germany")
+    for unit, n in german:
+        state = put(rules, state, "ukraine_ssr", "germany", unit, n)
+    for unit, n in soviet:
+        state = put(rules, state, "caucasus", "ussr", unit, n)
+    state = at(rules, state, "germany", "combat_move")
+    for unit, n in german:  # one kind a move: land units and aircraft move apart
+        state = act(rules, state, Move(origin="ukraine_ssr", destination="caucasus", units=((unit, n),))).state
+    return act(rules, state, EndPhase()).state
+
+
 def ipcs(rules: Rules, state: GameState, power: str, amount: int) -> GameState:
     index = power_index(rules.board, power)
     powers = list(state.powers)

@@ -6,7 +6,7 @@ from axisallies_tui.engine.battle_odds import odds_for_battle
 from axisallies_tui.engine.combat import Fight
 from axisallies_tui.engine.movement import Move
 from axisallies_tui.engine.queries import owner
-from tests.helpers import act, at, clear, count, make_rules, own, put, start
+from tests.helpers import act, at, attack_caucasus, clear, count, make_rules, own, put, start
 
 RULE = "s000-defender-retreats"
 
@@ -128,15 +128,7 @@ def test_simulated_odds_keep_aircraft_only_wins_apart_and_count_the_losses():
     odds assume) shows that apart from the wins, as the exact figures do, and
     the IPCs each side may expect to lose, within its margin."""
     def fighters_attack(rules):
-        state = clear(rules, clear(rules, start(rules), "caucasus"), "ukraine_ssr")
-        state = own(rules, state, "ukraine_ssr", "germany")
-        state = put(rules, state, "ukraine_ssr", "germany", "infantry", 1)
-        state = put(rules, state, "ukraine_ssr", "germany", "fighter", 2)
-        state = put(rules, state, "caucasus", "ussr", "infantry", 2)
-        state = at(rules, state, "germany", "combat_move")
-        for unit, n in (("infantry", 1), ("fighter", 2)):
-            state = act(rules, state, Move(origin="ukraine_ssr", destination="caucasus", units=((unit, n),))).state
-        return act(rules, state, EndPhase()).state
+        return attack_caucasus(rules, [("infantry", 1), ("fighter", 2)], [("infantry", 2)])
 
     rules, plain = make_rules(RULE), make_rules()
     odds = odds_for_battle(rules, fighters_attack(rules), "caucasus")

@@ -5,23 +5,10 @@ from axisallies_tui.engine.actions import Answer, EndPhase
 from axisallies_tui.engine.battle_odds import odds_for_battle
 from axisallies_tui.engine.combat import Fight
 from axisallies_tui.engine.movement import Move
-from tests.helpers import act, at, clear, count, make_rules, own, put, start
+from tests.helpers import act, at, clear, count, make_rules, put, start
+from tests.helpers import attack_caucasus as attack
 
 RULES = ("s000-order-of-combat", "s000-dogfights")
-
-
-def attack(rules, german, soviet):
-    """Germany attacks Caucasus from a German-held Ukraine."""
-    state = clear(rules, clear(rules, start(rules), "caucasus"), "ukraine_ssr")
-    state = own(rules, state, "ukraine_ssr", "germany")
-    for unit, n in german:
-        state = put(rules, state, "ukraine_ssr", "germany", unit, n)
-    for unit, n in soviet:
-        state = put(rules, state, "caucasus", "ussr", unit, n)
-    state = at(rules, state, "germany", "combat_move")
-    for unit, n in german:
-        state = act(rules, state, Move(origin="ukraine_ssr", destination="caucasus", units=((unit, n),))).state
-    return act(rules, state, EndPhase()).state
 
 
 def test_the_defender_scrambles_and_the_fighters_dogfight_at_3():

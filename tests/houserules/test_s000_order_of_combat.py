@@ -6,7 +6,7 @@ from axisallies_tui.engine.battle_odds import odds_for_battle
 from axisallies_tui.engine.combat import Fight
 from axisallies_tui.engine.movement import Move
 from axisallies_tui.engine.queries import owner
-from tests.helpers import act, at, clear, count, make_rules, own, put, start
+from tests.helpers import act, at, attack_caucasus, clear, count, make_rules, own, put, start
 
 RULE = "s000-order-of-combat"
 
@@ -141,16 +141,7 @@ def test_a_battle_of_ground_units_alone_is_the_editions_and_keeps_exact_odds():
     from axisallies_tui.engine.simulate import simulated_odds
 
     def ground(rules):
-        state = clear(rules, clear(rules, start(rules), "caucasus"), "ukraine_ssr")
-        state = own(rules, state, "ukraine_ssr", "germany")
-        state = put(rules, state, "ukraine_ssr", "germany", "infantry", 3)
-        state = put(rules, state, "ukraine_ssr", "germany", "armour", 2)
-        state = put(rules, state, "caucasus", "ussr", "infantry", 3)
-        state = put(rules, state, "caucasus", "ussr", "armour", 1)
-        state = at(rules, state, "germany", "combat_move")
-        for unit, n in (("infantry", 3), ("armour", 2)):
-            state = act(rules, state, Move(origin="ukraine_ssr", destination="caucasus", units=((unit, n),))).state
-        return act(rules, state, EndPhase()).state
+        return attack_caucasus(rules, [("infantry", 3), ("armour", 2)], [("infantry", 3), ("armour", 1)])
 
     rules, plain = make_rules(RULE), make_rules()
     assert simulated_odds(rules, ground(rules), "caucasus", trials=200) == \

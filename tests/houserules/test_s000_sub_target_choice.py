@@ -9,14 +9,15 @@ from tests.helpers import act, at, clear, count, make_rules, put, start, techs
 RULE = "s000-sub-target-choice"
 
 
-def sub_attack(rules):
-    """A German sub from the Baltic attacks a British transport and carrier in the North Sea."""
+def sub_attack(rules, attacker="submarine"):
+    """A German sub (or `attacker`) from the Baltic attacks a British transport
+    and carrier in the North Sea."""
     state = clear(rules, clear(rules, start(rules), "baltic_sea_zone"), "north_sea_zone")
-    state = put(rules, state, "baltic_sea_zone", "germany", "submarine", 1)
+    state = put(rules, state, "baltic_sea_zone", "germany", attacker, 1)
     state = put(rules, state, "north_sea_zone", "uk", "transport", 1)
     state = put(rules, state, "north_sea_zone", "uk", "carrier", 1)
     state = at(rules, state, "germany", "combat_move")
-    state = act(rules, state, Move(origin="baltic_sea_zone", destination="north_sea_zone", units=(("submarine", 1),))).state
+    state = act(rules, state, Move(origin="baltic_sea_zone", destination="north_sea_zone", units=((attacker, 1),))).state
     return act(rules, state, EndPhase()).state
 
 
@@ -103,19 +104,13 @@ def test_with_the_rule_a_defending_sub_still_cannot_hit_aircraft():
 def test_without_a_sub_the_battle_keeps_its_exact_odds():
     """No submarine on either side: nothing to aim, so the rule leaves the battle
     alone and its odds are the exact ones of the base rules, to the last digit.
-    A German battleship and fighter attack the same transport and carrier."""
+    A German battleship attacks the same transport and carrier."""
+    from axisallies_tui.engine.simulate import simulated_odds
+
     rules, plain = make_rules(RULE), make_rules()
 
     def surface_attack(rules):
-        state = clear(rules, clear(rules, start(rules), "baltic_sea_zone"), "north_sea_zone")
-        state = put(rules, state, "baltic_sea_zone", "germany", "battleship", 1)
-        state = put(rules, state, "north_sea_zone", "uk", "transport", 1)
-        state = put(rules, state, "north_sea_zone", "uk", "carrier", 1)
-        state = at(rules, state, "germany", "combat_move")
-        move = Move(origin="baltic_sea_zone", destination="north_sea_zone", units=(("battleship", 1),))
-        return act(rules, act(rules, state, move).state, EndPhase()).state
-
-    from axisallies_tui.engine.simulate import simulated_odds
+        return sub_attack(rules, "battleship")
 
     # fought by the engine under the rule: die for die as under the base rules
     assert simulated_odds(rules, surface_attack(rules), "north_sea_zone", trials=200) == \
