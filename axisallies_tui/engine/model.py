@@ -360,6 +360,10 @@ class Edition:
             if tech.id in held:
                 yield from (effect for effect in tech.effects if effect.covers(unit))
 
+    def tech_names(self, techs: Iterable[str]) -> list[str]:
+        """The names of the developments `techs`, skipping ids this edition lacks."""
+        return [self.tech_by_id[t].name for t in techs if t in self.tech_by_id]
+
     def find_unit(self, text: str) -> UnitType | None:
         """A unit type by id, name or alias, ignoring case and a plural 's'."""
         wanted = text.strip().lower().replace("-", " ").replace("_", " ")

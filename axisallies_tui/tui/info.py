@@ -201,7 +201,7 @@ def power_rows(rules: Rules, state: GameState, players: dict[str, str]) -> list[
     rows: list[tuple[str, ...]] = []
     for ps in state.powers:
         territories = sum(1 for st in state.spaces if st.owner == ps.id)
-        techs = ", ".join(rules.edition.tech_by_id[t].name for t in ps.techs if t in rules.edition.tech_by_id)
+        techs = ", ".join(rules.edition.tech_names(ps.techs))
         rows.append((
             power_label(board, ps.id), player_for(players, ps.id) or "-", str(ps.ipcs),
             str(income_for(rules, state, ps.id)), str(territories), techs or "-",

@@ -84,9 +84,8 @@ class ResearchPanel(PhasePanel):
     def _show_offers(self, offers: list[Research]) -> None:
         rules, state = self.session.rules, self.session.state
         ps = power_state(rules.board, state, state.power)
-        owned = [rules.edition.tech_by_id[t].name for t in ps.techs if t in rules.edition.tech_by_id]
-        coming = [rules.edition.tech_by_id[t].name for t in rules.research.on_the_way(rules, state, state.power)
-                  if t in rules.edition.tech_by_id]
+        owned = rules.edition.tech_names(ps.techs)
+        coming = rules.edition.tech_names(rules.research.on_the_way(rules, state, state.power))
         waiting = f" Bought, in force from your next turn: {', '.join(coming)}." if coming else ""
         self.query_one("#research-text", Static).update(
             f"{rules.research.describe(rules)}\nDeveloped: {', '.join(owned) if owned else 'nothing yet'}.{waiting}"
@@ -118,7 +117,7 @@ class ResearchPanel(PhasePanel):
         rules, state = self.session.rules, self.session.state
         cost, affordable, done = self._limits()
         ps = power_state(rules.board, state, state.power)
-        owned = [rules.edition.tech_by_id[t].name for t in ps.techs if t in rules.edition.tech_by_id]
+        owned = rules.edition.tech_names(ps.techs)
         assert isinstance(rules.research, ClassicChart)
         success = rules.research.success
         text = (

@@ -41,7 +41,7 @@ def standings_rows(rules: Rules, state: GameState, players: dict[str, str]) -> l
 def developments(rules: Rules, state: GameState) -> list[str]:
     lines = []
     for ps in state.powers:
-        names = [rules.edition.tech_by_id[t].name for t in ps.techs if t in rules.edition.tech_by_id]
+        names = rules.edition.tech_names(ps.techs)
         if names:
             lines.append(f"{power_tag(rules.board, ps.id)}: {', '.join(names)}")
     return lines or ["No power has a development yet."]
